@@ -1,0 +1,79 @@
+/*
+ * cspfix: DSP functions (C reference kernels)
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_DSP_H
+#define AVFILTER_CSPFIX_DSP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cspfix_tf.h"
+
+/*
+ * All colour maths runs in float32 on rows of samples, one row per component.
+ * Every kernel does its arithmetic in one fixed order without fused
+ * multiply-adds, so that SIMD versions can be bit-exact with these C versions.
+ */
+
+/** Parameters of a constant-luminance decode or encode stage. */
+typedef struct CspfixCLParams {
+    float kr, kg, kb, kg_inv;
+    float nb2, pb2, nr2, pr2;              ///< decode: 2Nb, 2Pb, 2Nr, 2Pr
+    float nb2_inv, pb2_inv, nr2_inv, pr2_inv;
+    const CspfixTFTable *to_light;         ///< TF^-1 (scene OETF inverse)
+    const CspfixTFTable *to_signal;        ///< TF
+} CspfixCLParams;
+
+typedef struct CspfixDSPContext {
+    /** samples to float, [0] 8-bit samples, [1] 16-bit containers */
+    void (*unpack[2])(float *dst, const uint8_t *src, int w);
+    /**
+     * float to samples: floor(clamp(src[x] + bias[x & 15], lo, hi)); bias is 0.5
+     * for rounding or an ordered-dither row.
+     */
+    void (*pack[2])(uint8_t *dst, const float *src, int w, const float *bias,
+                    float lo, float hi);
+    /** c = c * s + o */
+    void (*affine)(float *c, int w, float s, float o);
+    /** (c0,c1,c2) = m * (c0,c1,c2,1); m is 3 rows of 4 */
+    void (*matrix)(float *c0, float *c1, float *c2, int w, const float m[12]);
+    /** one transfer curve on one row */
+    void (*tf)(float *c, int w, const CspfixTFTable *t);
+    /** c *= t(k . c) on three rows (HLG OOTF and its inverse) */
+    void (*ootf)(float *c0, float *c1, float *c2, int w, const float k[3],
+                 const CspfixTFTable *t);
+    void (*cl_decode)(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p);
+    void (*cl_encode)(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p);
+    /** c = min(max(c, lo), hi) */
+    void (*clip)(float *c, int w, float lo, float hi);
+    /** nearest-neighbour horizontal upsampling: dst[x] = src[x >> hsub] */
+    void (*upsample_h)(float *dst, const float *src, int w, int hsub);
+    /**
+     * box downsampling to chroma resolution: dst[x] = mean of rows a, b (b may
+     * equal a) over columns 2x, 2x+1 (hsub 1, last column repeated for odd w)
+     * or column x (hsub 0)
+     */
+    void (*downsample)(float *dst, const float *a, const float *b, int w, int hsub);
+} CspfixDSPContext;
+
+void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
+
+#endif /* AVFILTER_CSPFIX_DSP_H */

@@ -1,0 +1,758 @@
+/*
+ * cspfix: colour descriptions and the conversion plan
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/*
+ * The plan is data: a list of stages built from the two descriptions in double
+ * precision (doc/conversion-model.md), then optimised: inverse stage pairs
+ * cancel, adjacent matrices fuse, identity matrices go. Kernels are bound to it
+ * elsewhere (vf_cspfix.c).
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "libavutil/avstring.h"
+#include "libavutil/bprint.h"
+#include "libavutil/csp.h"
+#include "libavutil/error.h"
+#include "libavutil/log.h"
+#include "libavutil/pixdesc.h"
+
+#include "cspfix_plan.h"
+#include "cspfix_tf.h"
+
+/* ---- 3x3 and 3x4 matrix helpers ---- */
+
+static void mat3_mul(double d[3][3], const double a[3][3], const double b[3][3])
+{
+    double t[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            t[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j];
+    memcpy(d, t, sizeof(t));
+}
+
+static int mat3_inv(double d[3][3], const double a[3][3])
+{
+    double t[3][3], det;
+
+    t[0][0] = a[1][1] * a[2][2] - a[1][2] * a[2][1];
+    t[0][1] = a[0][2] * a[2][1] - a[0][1] * a[2][2];
+    t[0][2] = a[0][1] * a[1][2] - a[0][2] * a[1][1];
+    t[1][0] = a[1][2] * a[2][0] - a[1][0] * a[2][2];
+    t[1][1] = a[0][0] * a[2][2] - a[0][2] * a[2][0];
+    t[1][2] = a[0][2] * a[1][0] - a[0][0] * a[1][2];
+    t[2][0] = a[1][0] * a[2][1] - a[1][1] * a[2][0];
+    t[2][1] = a[0][1] * a[2][0] - a[0][0] * a[2][1];
+    t[2][2] = a[0][0] * a[1][1] - a[0][1] * a[1][0];
+    det = a[0][0] * t[0][0] + a[0][1] * t[1][0] + a[0][2] * t[2][0];
+    if (fabs(det) < 1e-12)
+        return AVERROR(EINVAL);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            d[i][j] = t[i][j] / det;
+    return 0;
+}
+
+/* affine maps: d = a o b (b first) */
+static void aff_compose(double d[3][4], const double a[3][4], const double b[3][4])
+{
+    double t[3][4];
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 4; j++)
+            t[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j];
+        t[i][3] += a[i][3];
+    }
+    /* round-off of inverse pairs must not hide a zero: per-plane detection needs it */
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 4; j++)
+            if (fabs(t[i][j]) < 1e-12)
+                t[i][j] = 0.0;
+    memcpy(d, t, sizeof(t));
+}
+
+static void aff_from_mat3(double d[3][4], const double m[3][3])
+{
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            d[i][j] = m[i][j];
+        d[i][3] = 0.0;
+    }
+}
+
+static int aff_inv(double d[3][4], const double a[3][4])
+{
+    double m[3][3], mi[3][3];
+    int ret;
+
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            m[i][j] = a[i][j];
+    if ((ret = mat3_inv(mi, m)) < 0)
+        return ret;
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            d[i][j] = mi[i][j];
+        d[i][3] = -(mi[i][0] * a[0][3] + mi[i][1] * a[1][3] + mi[i][2] * a[2][3]);
+    }
+    return 0;
+}
+
+static int aff_is_identity(const double a[3][4])
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 4; j++)
+            if (fabs(a[i][j] - (i == j)) > 1e-12)
+                return 0;
+    return 1;
+}
+
+/* ---- colorimetry from libavutil/csp.h ---- */
+
+static void xy_to_xyz(double xyz[3], double x, double y)
+{
+    xyz[0] = x / y;
+    xyz[1] = 1.0;
+    xyz[2] = (1.0 - x - y) / y;
+}
+
+int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
+{
+    const AVColorPrimariesDesc *d;
+    double p[3][3], pi[3][3], w[3], s[3];
+
+    if (prim == AVCOL_PRI_SMPTE428) {
+        /* H.273: CIE 1931 XYZ itself (R=(1,0), G=(0,1), B=(0,0), white E) */
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                m[i][j] = i == j;
+        return 0;
+    }
+    d = av_csp_primaries_desc_from_id(prim);
+    if (!d)
+        return AVERROR(EINVAL);
+    for (int c = 0; c < 3; c++) {
+        const AVCIExy *xy = c == 0 ? &d->prim.r : c == 1 ? &d->prim.g : &d->prim.b;
+        double col[3];
+        xy_to_xyz(col, av_q2d(xy->x), av_q2d(xy->y));
+        for (int i = 0; i < 3; i++)
+            p[i][c] = col[i];
+    }
+    xy_to_xyz(w, av_q2d(d->wp.x), av_q2d(d->wp.y));
+    if (mat3_inv(pi, p) < 0)
+        return AVERROR(EINVAL);
+    for (int i = 0; i < 3; i++)
+        s[i] = pi[i][0] * w[0] + pi[i][1] * w[1] + pi[i][2] * w[2];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            m[i][j] = p[i][j] * s[j];
+    return 0;
+}
+
+static void white_xy(enum AVColorPrimaries prim, double *x, double *y)
+{
+    const AVColorPrimariesDesc *d;
+
+    if (prim == AVCOL_PRI_SMPTE428) {
+        *x = *y = 1.0 / 3.0;
+        return;
+    }
+    d  = av_csp_primaries_desc_from_id(prim);
+    *x = av_q2d(d->wp.x);
+    *y = av_q2d(d->wp.y);
+}
+
+static const double bradford[3][3] = {
+    {  0.8951,  0.2664, -0.1614 },
+    { -0.7502,  1.7135,  0.0367 },
+    {  0.0389, -0.0685,  1.0296 },
+};
+
+static const double vonkries[3][3] = {
+    {  0.40024, 0.70760, -0.08081 },
+    { -0.22630, 1.16532,  0.04570 },
+    {  0.00000, 0.00000,  0.91822 },
+};
+
+/* linear RGB (in) -> linear RGB (out), with white adaptation */
+static int gamut_matrix(double g[3][3], enum AVColorPrimaries pin,
+                        enum AVColorPrimaries pout, int wpadapt)
+{
+    double nin[3][3], nout[3][3], nouti[3][3], adapt[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+    double wix, wiy, wox, woy;
+    int ret;
+
+    if ((ret = ff_cspfix_npm(pin, nin)) < 0 || (ret = ff_cspfix_npm(pout, nout)) < 0)
+        return ret;
+    white_xy(pin, &wix, &wiy);
+    white_xy(pout, &wox, &woy);
+    if ((wix != wox || wiy != woy) && wpadapt != CSPFIX_WP_IDENTITY) {
+        const double (*a)[3] = wpadapt == CSPFIX_WP_VONKRIES ? vonkries : bradford;
+        double ai[3][3], wi[3], wo[3], ri[3], ro[3], dg[3][3] = { { 0 } };
+        xy_to_xyz(wi, wix, wiy);
+        xy_to_xyz(wo, wox, woy);
+        for (int i = 0; i < 3; i++) {
+            ri[i] = a[i][0] * wi[0] + a[i][1] * wi[1] + a[i][2] * wi[2];
+            ro[i] = a[i][0] * wo[0] + a[i][1] * wo[1] + a[i][2] * wo[2];
+            dg[i][i] = ro[i] / ri[i];
+        }
+        mat3_inv(ai, a);
+        mat3_mul(adapt, dg, a);
+        mat3_mul(adapt, ai, adapt);
+    }
+    if ((ret = mat3_inv(nouti, nout)) < 0)
+        return ret;
+    mat3_mul(g, adapt, nin);
+    mat3_mul(g, nouti, g);
+    return 0;
+}
+
+/* ---- descriptions ---- */
+
+static int is_cl(enum AVColorSpace csp)
+{
+    return csp == AVCOL_SPC_BT2020_CL || csp == AVCOL_SPC_CHROMA_DERIVED_CL;
+}
+
+static int is_hdr(enum AVColorTransferCharacteristic trc)
+{
+    return trc == AVCOL_TRC_SMPTE2084 || trc == AVCOL_TRC_ARIB_STD_B67;
+}
+
+/* Kr, Kb of a Y'CbCr matrix (chroma-derived: from the primaries) */
+static int luma_coeffs(enum AVColorSpace csp, enum AVColorPrimaries prim, double *kr, double *kb)
+{
+    if (csp == AVCOL_SPC_CHROMA_DERIVED_NCL || csp == AVCOL_SPC_CHROMA_DERIVED_CL) {
+        double npm[3][3];
+        int ret = ff_cspfix_npm(prim, npm);
+        if (ret < 0)
+            return ret;
+        *kr = npm[1][0];
+        *kb = npm[1][2];
+    } else {
+        const AVLumaCoefficients *l = av_csp_luma_coeffs_from_avcsp(
+            csp == AVCOL_SPC_BT2020_CL ? AVCOL_SPC_BT2020_NCL : csp);
+        if (!l)
+            return AVERROR(EINVAL);
+        *kr = av_q2d(l->cr);
+        *kb = av_q2d(l->cb);
+    }
+    return 0;
+}
+
+static const enum AVColorPrimaries supported_prim[] = {
+    AVCOL_PRI_BT709, AVCOL_PRI_BT470M, AVCOL_PRI_BT470BG, AVCOL_PRI_SMPTE170M,
+    AVCOL_PRI_SMPTE240M, AVCOL_PRI_FILM, AVCOL_PRI_BT2020, AVCOL_PRI_SMPTE428,
+    AVCOL_PRI_SMPTE431, AVCOL_PRI_SMPTE432, AVCOL_PRI_EBU3213, AVCOL_PRI_V_GAMUT,
+};
+
+static const enum AVColorTransferCharacteristic supported_trc[] = {
+    AVCOL_TRC_BT709, AVCOL_TRC_GAMMA22, AVCOL_TRC_GAMMA28, AVCOL_TRC_SMPTE170M,
+    AVCOL_TRC_SMPTE240M, AVCOL_TRC_LINEAR, AVCOL_TRC_LOG, AVCOL_TRC_LOG_SQRT,
+    AVCOL_TRC_IEC61966_2_4, AVCOL_TRC_BT1361_ECG, AVCOL_TRC_IEC61966_2_1,
+    AVCOL_TRC_BT2020_10, AVCOL_TRC_BT2020_12, AVCOL_TRC_SMPTE2084,
+    AVCOL_TRC_SMPTE428, AVCOL_TRC_ARIB_STD_B67, AVCOL_TRC_V_LOG,
+};
+
+static const enum AVColorSpace supported_csp[] = {
+    AVCOL_SPC_RGB, AVCOL_SPC_BT709, AVCOL_SPC_FCC, AVCOL_SPC_BT470BG,
+    AVCOL_SPC_SMPTE170M, AVCOL_SPC_SMPTE240M, AVCOL_SPC_YCGCO, AVCOL_SPC_BT2020_NCL,
+    AVCOL_SPC_BT2020_CL, AVCOL_SPC_CHROMA_DERIVED_NCL, AVCOL_SPC_CHROMA_DERIVED_CL,
+    AVCOL_SPC_ICTCP,
+};
+
+#define LIST_NAMES(bp, arr, namefn)                                     \
+    for (int i = 0; i < FF_ARRAY_ELEMS(arr); i++)                       \
+        av_bprintf(bp, "%s%s", i ? ", " : "", namefn(arr[i]))
+
+static int in_list(const int *arr, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (arr[i] == v)
+            return 1;
+    return 0;
+}
+
+static const char *name_or_num(const char *name, char *buf, int v)
+{
+    if (name)
+        return name;
+    snprintf(buf, 16, "%d", v);
+    return buf;
+}
+
+int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
+{
+    AVBPrint bp;
+    char buf[16];
+    const char *field = NULL, *value = NULL;
+
+    av_bprint_init(&bp, 0, AV_BPRINT_SIZE_AUTOMATIC);
+    if (!in_list((const int *)supported_prim, FF_ARRAY_ELEMS(supported_prim), d->prim)) {
+        field = "primaries";
+        value = name_or_num(av_color_primaries_name(d->prim), buf, d->prim);
+        LIST_NAMES(&bp, supported_prim, av_color_primaries_name);
+    } else if (!in_list((const int *)supported_trc, FF_ARRAY_ELEMS(supported_trc), d->trc)) {
+        field = "transfer characteristics";
+        value = name_or_num(av_color_transfer_name(d->trc), buf, d->trc);
+        LIST_NAMES(&bp, supported_trc, av_color_transfer_name);
+    } else if (!in_list((const int *)supported_csp, FF_ARRAY_ELEMS(supported_csp), d->csp)) {
+        field = "matrix (colorspace)";
+        value = name_or_num(av_color_space_name(d->csp), buf, d->csp);
+        LIST_NAMES(&bp, supported_csp, av_color_space_name);
+    } else if (d->range != AVCOL_RANGE_MPEG && d->range != AVCOL_RANGE_JPEG) {
+        field = "range";
+        value = name_or_num(av_color_range_name(d->range), buf, d->range);
+        av_bprintf(&bp, "tv (limited), pc (full)");
+    } else if (d->csp == AVCOL_SPC_ICTCP &&
+               (d->prim != AVCOL_PRI_BT2020 || !is_hdr(d->trc))) {
+        av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s description: matrix ictcp needs "
+               "primaries bt2020 and transfer smpte2084 or arib-std-b67 (got %s, %s)\n",
+               what, name_or_num(av_color_primaries_name(d->prim), buf, d->prim),
+               av_color_transfer_name(d->trc));
+        av_bprint_finalize(&bp, NULL);
+        return AVERROR(EINVAL);
+    }
+    if (field) {
+        av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s %s: %s. Supported: %s\n",
+               what, field, value, bp.str);
+        av_bprint_finalize(&bp, NULL);
+        return AVERROR(EINVAL);
+    }
+    av_bprint_finalize(&bp, NULL);
+    return 0;
+}
+
+/* ---- building ---- */
+
+static CspfixOp *add_op(CspfixPlan *p, enum CspfixOpType type)
+{
+    CspfixOp *op = &p->ops[p->nb_ops++];
+    memset(op, 0, sizeof(*op));
+    op->type = type;
+    return op;
+}
+
+static void add_matrix(CspfixPlan *p, const double m[3][4])
+{
+    CspfixOp *op = add_op(p, CSPFIX_OP_MATRIX);
+    memcpy(op->m, m, sizeof(op->m));
+}
+
+static void add_scale(CspfixPlan *p, double s)
+{
+    double m[3][4] = { { s, 0, 0, 0 }, { 0, s, 0, 0 }, { 0, 0, s, 0 } };
+    add_matrix(p, m);
+}
+
+static void add_tf(CspfixPlan *p, int curve, int encode)
+{
+    CspfixOp *op;
+    if (curve == CSPFIX_CURVE_NONE)
+        return;
+    op = add_op(p, CSPFIX_OP_TF);
+    op->curve  = curve;
+    op->encode = encode;
+}
+
+/* codes -> normalised signal (section 1 of the model) */
+static void norm_matrix(double m[3][4], const CspfixDesc *d)
+{
+    const int rgb = d->csp == AVCOL_SPC_RGB;
+    const double sh = 1 << (d->depth - 8), max = (1 << d->depth) - 1;
+    double sy, oy, sc, oc;
+
+    memset(m, 0, sizeof(double) * 12);
+    if (d->range == AVCOL_RANGE_JPEG) {
+        sy = 1.0 / max;
+        oy = 0.0;
+        sc = 1.0 / max;
+        oc = -(1 << (d->depth - 1)) / max;
+    } else {
+        sy = 1.0 / (219.0 * sh);
+        oy = -16.0 / 219.0;
+        sc = 1.0 / (224.0 * sh);
+        oc = -128.0 / 224.0;
+    }
+    for (int i = 0; i < 3; i++) {
+        m[i][i] = (i && !rgb) ? sc : sy;
+        m[i][3] = (i && !rgb) ? oc : oy;
+    }
+}
+
+/* normalised Y'CbCr -> R'G'B' (NCL, YCgCo, RGB) */
+static int ycc_matrix(double m[3][4], const CspfixDesc *d)
+{
+    double kr, kb, kg;
+    int ret;
+
+    memset(m, 0, sizeof(double) * 12);
+    if (d->csp == AVCOL_SPC_RGB) {
+        m[0][0] = m[1][1] = m[2][2] = 1.0;
+        return 0;
+    }
+    if (d->csp == AVCOL_SPC_YCGCO) {
+        const double t[3][4] = { { 1, -1, 1, 0 }, { 1, 1, 0, 0 }, { 1, -1, -1, 0 } };
+        memcpy(m, t, sizeof(t));
+        return 0;
+    }
+    if ((ret = luma_coeffs(d->csp, d->prim, &kr, &kb)) < 0)
+        return ret;
+    kg = 1.0 - kr - kb;
+    /* R' = Y' + 2(1-Kr) Cr, B' = Y' + 2(1-Kb) Cb, G' = (Y' - Kr R' - Kb B') / Kg */
+    m[0][0] = 1.0; m[0][2] = 2.0 * (1.0 - kr);
+    m[2][0] = 1.0; m[2][1] = 2.0 * (1.0 - kb);
+    m[1][0] = 1.0;
+    m[1][1] = -kb * 2.0 * (1.0 - kb) / kg;
+    m[1][2] = -kr * 2.0 * (1.0 - kr) / kg;
+    return 0;
+}
+
+static const double lms_from_rgb[3][3] = {
+    { 1688 / 4096.0, 2146 / 4096.0,  262 / 4096.0 },
+    {  683 / 4096.0, 2951 / 4096.0,  462 / 4096.0 },
+    {   99 / 4096.0,  309 / 4096.0, 3688 / 4096.0 },
+};
+
+/* BT.2100-2 Table 7: L'M'S' -> ICtCp, PQ and HLG rows */
+static const double ictcp_from_lms_pq[3][3] = {
+    {          0.5,             0.5,            0.0 },
+    {  6610 / 4096.0, -13613 / 4096.0,  7003 / 4096.0 },
+    { 17933 / 4096.0, -17390 / 4096.0,  -543 / 4096.0 },
+};
+
+static const double ictcp_from_lms_hlg[3][3] = {
+    {          0.5,             0.5,            0.0 },
+    {  3625 / 4096.0,  -7465 / 4096.0,  3840 / 4096.0 },
+    {  9500 / 4096.0,  -9212 / 4096.0,  -288 / 4096.0 },
+};
+
+static const double (*ictcp_matrix(enum AVColorTransferCharacteristic trc))[3]
+{
+    return trc == AVCOL_TRC_ARIB_STD_B67 ? ictcp_from_lms_hlg : ictcp_from_lms_pq;
+}
+
+/* The constant-luminance TF normalised to TF(1) = 1 (PQ: 1.0 = 10000 cd/m2) */
+static double cl_tf(int curve, double x)
+{
+    if (curve == CSPFIX_CURVE_PQ)
+        x *= 10000.0 / CSPFIX_REF_WHITE;
+    return ff_cspfix_curve_encode(curve, x);
+}
+
+static int cl_params(CspfixOp *op, const CspfixDesc *d)
+{
+    const int curve = ff_cspfix_curve(d->trc, CSPFIX_LIN_SCENE);
+    double kr, kb;
+    int ret;
+
+    if ((ret = luma_coeffs(d->csp, d->prim, &kr, &kb)) < 0)
+        return ret;
+    op->curve = curve;
+    op->k[0]  = kr;
+    op->k[1]  = 1.0 - kr - kb;
+    op->k[2]  = kb;
+    op->cl[0] = 2.0 * cl_tf(curve, 1.0 - kb);
+    op->cl[1] = 2.0 * (1.0 - cl_tf(curve, kb));
+    op->cl[2] = 2.0 * cl_tf(curve, 1.0 - kr);
+    op->cl[3] = 2.0 * (1.0 - cl_tf(curve, kr));
+    return 0;
+}
+
+static int add_ootf(CspfixPlan *p, enum AVColorPrimaries prim, int inverse)
+{
+    double npm[3][3];
+    CspfixOp *op;
+    int ret;
+
+    if ((ret = ff_cspfix_npm(prim, npm)) < 0)
+        return ret;
+    op = add_op(p, CSPFIX_OP_OOTF);
+    for (int i = 0; i < 3; i++)
+        op->k[i] = npm[1][i];
+    if (!inverse) {
+        /* scene E -> display light / 203: Lw/203 * Ys^(gamma-1) * E */
+        op->gain  = CSPFIX_HLG_LW / CSPFIX_REF_WHITE;
+        op->power = CSPFIX_HLG_GAMMA - 1.0;
+    } else {
+        /* E = L * (203/Lw)^(1/gamma) * Yd^((1-gamma)/gamma) */
+        op->gain  = pow(CSPFIX_REF_WHITE / CSPFIX_HLG_LW, 1.0 / CSPFIX_HLG_GAMMA);
+        op->power = (1.0 - CSPFIX_HLG_GAMMA) / CSPFIX_HLG_GAMMA;
+    }
+    op->encode = inverse;
+    return 0;
+}
+
+static double hlg_scene_white(void)
+{
+    return ff_cspfix_curve_decode(CSPFIX_CURVE_HLG, 0.75);
+}
+
+/* codes -> linear RGB (relative) */
+static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptions *o)
+{
+    double n[3][4], m[3][4];
+    int curve = ff_cspfix_curve(d->trc, o->linearize);
+    int ret;
+
+    norm_matrix(n, d);
+    if (d->csp == AVCOL_SPC_ICTCP) {
+        double ii[3][3], a[3][4];
+        mat3_inv(ii, ictcp_matrix(d->trc));
+        aff_from_mat3(a, ii);
+        aff_compose(m, a, n);
+        add_matrix(p, m);
+        /* LMS carry the PQ EOTF or the HLG inverse OETF, then back to RGB */
+        add_tf(p, curve, 0);
+        mat3_inv(ii, lms_from_rgb);
+        aff_from_mat3(a, ii);
+        add_matrix(p, a);
+    } else {
+        if (is_cl(d->csp)) {
+            add_matrix(p, n);
+            if ((ret = cl_params(add_op(p, CSPFIX_OP_CL_DECODE), d)) < 0)
+                return ret;
+        } else {
+            if ((ret = ycc_matrix(m, d)) < 0)
+                return ret;
+            aff_compose(m, m, n);
+            add_matrix(p, m);
+        }
+        if (o->fast)
+            return 0;
+        add_tf(p, curve, 0);
+    }
+    if (curve == CSPFIX_CURVE_HLG) {
+        if (o->linearize == CSPFIX_LIN_DISPLAY)
+            return add_ootf(p, d->prim, 0);
+        add_scale(p, 1.0 / hlg_scene_white());
+    }
+    return 0;
+}
+
+/* linear RGB (relative) -> codes */
+static int build_output(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptions *o)
+{
+    double n[3][4], ni[3][4], m[3][4], mi[3][4];
+    int curve = ff_cspfix_curve(d->trc, o->linearize);
+    int ret;
+
+    if (curve == CSPFIX_CURVE_HLG && !o->fast) {
+        if (o->linearize == CSPFIX_LIN_DISPLAY) {
+            if ((ret = add_ootf(p, d->prim, 1)) < 0)
+                return ret;
+        } else {
+            add_scale(p, hlg_scene_white());
+        }
+    }
+    norm_matrix(n, d);
+    if ((ret = aff_inv(ni, n)) < 0)
+        return ret;
+    if (d->csp == AVCOL_SPC_ICTCP) {
+        double a[3][4];
+        aff_from_mat3(a, lms_from_rgb);
+        add_matrix(p, a);
+        add_tf(p, curve, 1);
+        aff_from_mat3(a, ictcp_matrix(d->trc));
+        aff_compose(m, ni, a);
+        add_matrix(p, m);
+        return 0;
+    }
+    if (!o->fast)
+        add_tf(p, curve, 1);
+    if (is_cl(d->csp)) {
+        if ((ret = cl_params(add_op(p, CSPFIX_OP_CL_ENCODE), d)) < 0)
+            return ret;
+        add_matrix(p, ni);
+        return 0;
+    }
+    if ((ret = ycc_matrix(m, d)) < 0 || (ret = aff_inv(mi, m)) < 0)
+        return ret;
+    aff_compose(m, ni, mi);
+    add_matrix(p, m);
+    return 0;
+}
+
+static int ops_cancel(const CspfixOp *a, const CspfixOp *b)
+{
+    if (a->type != b->type)
+        return 0;
+    switch (a->type) {
+    case CSPFIX_OP_TF:
+        return a->curve == b->curve && a->encode != b->encode;
+    case CSPFIX_OP_OOTF:
+        return a->encode != b->encode && !memcmp(a->k, b->k, sizeof(a->k));
+    default:
+        return 0;
+    }
+}
+
+static int cl_cancel(const CspfixOp *a, const CspfixOp *b)
+{
+    return a->type == CSPFIX_OP_CL_DECODE && b->type == CSPFIX_OP_CL_ENCODE &&
+           a->curve == b->curve && !memcmp(a->k, b->k, sizeof(a->k));
+}
+
+static void remove_ops(CspfixPlan *p, int i, int n)
+{
+    memmove(&p->ops[i], &p->ops[i + n], (p->nb_ops - i - n) * sizeof(p->ops[0]));
+    p->nb_ops -= n;
+}
+
+static void optimize(CspfixPlan *p)
+{
+    int changed = 1;
+
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < p->nb_ops; i++) {
+            CspfixOp *a = &p->ops[i];
+            if (a->type == CSPFIX_OP_MATRIX && aff_is_identity(a->m)) {
+                remove_ops(p, i, 1);
+                changed = 1;
+                break;
+            }
+            if (i + 1 >= p->nb_ops)
+                continue;
+            if (a->type == CSPFIX_OP_MATRIX && a[1].type == CSPFIX_OP_MATRIX) {
+                aff_compose(a->m, a[1].m, a->m);
+                remove_ops(p, i + 1, 1);
+                changed = 1;
+                break;
+            }
+            if (ops_cancel(a, &a[1]) || cl_cancel(a, &a[1])) {
+                remove_ops(p, i, 2);
+                changed = 1;
+                break;
+            }
+        }
+    }
+}
+
+int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
+                         const CspfixPlanOptions *opt, void *log_ctx)
+{
+    int ret;
+
+    CspfixPlanOptions o = *opt;
+
+    memset(p, 0, sizeof(*p));
+    /* ICtCp is defined on linear light: "fast" cannot skip linearisation */
+    if (in->csp == AVCOL_SPC_ICTCP || out->csp == AVCOL_SPC_ICTCP)
+        o.fast = 0;
+    opt = &o;
+    if ((ret = ff_cspfix_desc_check(log_ctx, in, "input")) < 0 ||
+        (ret = ff_cspfix_desc_check(log_ctx, out, "output")) < 0)
+        return ret;
+
+    if ((ret = build_input(p, in, opt)) < 0)
+        return ret;
+    if (!opt->fast) {
+        double g[3][3], a[3][4];
+        if ((ret = gamut_matrix(g, in->prim, out->prim, opt->wpadapt)) < 0)
+            return ret;
+        aff_from_mat3(a, g);
+        add_matrix(p, a);
+        if (opt->clipgamut) {
+            CspfixOp *op = add_op(p, CSPFIX_OP_CLIP);
+            op->lo = 0.0;
+            op->hi = out->trc == AVCOL_TRC_SMPTE2084 ? 10000.0 / CSPFIX_REF_WHITE :
+                     out->trc == AVCOL_TRC_ARIB_STD_B67 ? CSPFIX_HLG_LW / CSPFIX_REF_WHITE : 1.0;
+        }
+    }
+    if ((ret = build_output(p, out, opt)) < 0)
+        return ret;
+    optimize(p);
+    p->hdr_to_sdr = is_hdr(in->trc) && !is_hdr(out->trc) && !opt->fast;
+    return 0;
+}
+
+int ff_cspfix_plan_is_linear(const CspfixPlan *p)
+{
+    return p->nb_ops == 0 || (p->nb_ops == 1 && p->ops[0].type == CSPFIX_OP_MATRIX);
+}
+
+int ff_cspfix_plan_is_per_plane(const CspfixPlan *p)
+{
+    if (!ff_cspfix_plan_is_linear(p))
+        return 0;
+    for (int i = 0; i < p->nb_ops; i++)
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++)
+                if (r != c && p->ops[i].m[r][c] != 0.0)
+                    return 0;
+    return 1;
+}
+
+static const char *const curve_names[CSPFIX_CURVE_NB] = {
+    [CSPFIX_CURVE_NONE]        = "linear",
+    [CSPFIX_CURVE_BT1886]      = "bt1886",
+    [CSPFIX_CURVE_BT1886_1361] = "bt1886+bt1361-negative",
+    [CSPFIX_CURVE_BT709]       = "bt709-oetf",
+    [CSPFIX_CURVE_BT1361]      = "bt1361-oetf",
+    [CSPFIX_CURVE_SMPTE240M]   = "smpte240m-oetf",
+    [CSPFIX_CURVE_GAMMA22]     = "gamma2.2",
+    [CSPFIX_CURVE_GAMMA28]     = "gamma2.8",
+    [CSPFIX_CURVE_SRGB]        = "srgb",
+    [CSPFIX_CURVE_LOG100]      = "log100",
+    [CSPFIX_CURVE_LOG316]      = "log316",
+    [CSPFIX_CURVE_SMPTE428]    = "smpte428",
+    [CSPFIX_CURVE_PQ]          = "pq",
+    [CSPFIX_CURVE_HLG]         = "hlg",
+    [CSPFIX_CURVE_VLOG]        = "vlog",
+};
+
+void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
+{
+    if (!p->nb_ops)
+        av_log(log_ctx, level, "  plan: identity (frame passes through)\n");
+    for (int i = 0; i < p->nb_ops; i++) {
+        const CspfixOp *op = &p->ops[i];
+        switch (op->type) {
+        case CSPFIX_OP_MATRIX:
+            av_log(log_ctx, level, "  %d: matrix [%.6f %.6f %.6f %+.6f; %.6f %.6f %.6f %+.6f; "
+                   "%.6f %.6f %.6f %+.6f]\n", i,
+                   op->m[0][0], op->m[0][1], op->m[0][2], op->m[0][3],
+                   op->m[1][0], op->m[1][1], op->m[1][2], op->m[1][3],
+                   op->m[2][0], op->m[2][1], op->m[2][2], op->m[2][3]);
+            break;
+        case CSPFIX_OP_TF:
+            av_log(log_ctx, level, "  %d: %s %s\n", i, op->encode ? "encode" : "decode",
+                   curve_names[op->curve]);
+            break;
+        case CSPFIX_OP_OOTF:
+            av_log(log_ctx, level, "  %d: %s (Y = %.4f R + %.4f G + %.4f B, gain %.6f, "
+                   "power %.6f)\n", i, op->encode ? "hlg inverse ootf" : "hlg ootf",
+                   op->k[0], op->k[1], op->k[2], op->gain, op->power);
+            break;
+        case CSPFIX_OP_CL_DECODE:
+        case CSPFIX_OP_CL_ENCODE:
+            av_log(log_ctx, level, "  %d: constant-luminance %s (Kr %.4f, Kb %.4f, %s)\n", i,
+                   op->type == CSPFIX_OP_CL_DECODE ? "decode" : "encode",
+                   op->k[0], op->k[2], curve_names[op->curve]);
+            break;
+        case CSPFIX_OP_CLIP:
+            av_log(log_ctx, level, "  %d: clip to [%g, %g]\n", i, op->lo, op->hi);
+            break;
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/*
+ * cspfix: colour descriptions and the conversion plan
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_PLAN_H
+#define AVFILTER_CSPFIX_PLAN_H
+
+#include "libavutil/pixfmt.h"
+
+/** What a picture is: the four H.273 fields plus its code layout. */
+typedef struct CspfixDesc {
+    enum AVColorPrimaries prim;
+    enum AVColorTransferCharacteristic trc;
+    enum AVColorSpace csp;      ///< AVCOL_SPC_RGB for RGB pixels
+    enum AVColorRange range;
+    int depth;                  ///< bits per component
+} CspfixDesc;
+
+typedef struct CspfixPlanOptions {
+    int linearize;              ///< enum CspfixLinearize
+    int wpadapt;                ///< enum CspfixWpAdapt
+    int fast;                   ///< Y'CbCr/range only: no linearisation, no gamut
+    int clipgamut;              ///< clip linear RGB to the output gamut
+} CspfixPlanOptions;
+
+enum CspfixWpAdapt {
+    CSPFIX_WP_BRADFORD = 0,
+    CSPFIX_WP_VONKRIES,
+    CSPFIX_WP_IDENTITY,
+    CSPFIX_WP_NB,
+};
+
+enum CspfixOpType {
+    CSPFIX_OP_MATRIX,           ///< c = m * (c0, c1, c2, 1)
+    CSPFIX_OP_TF,               ///< per component transfer curve
+    CSPFIX_OP_OOTF,             ///< c *= gain * Y^power, Y = k . c (0 where Y <= 0)
+    CSPFIX_OP_CL_DECODE,        ///< constant-luminance Y'CbCr -> R'G'B'
+    CSPFIX_OP_CL_ENCODE,        ///< R'G'B' -> constant-luminance Y'CbCr
+    CSPFIX_OP_CLIP,             ///< c = min(max(c, lo), hi)
+};
+
+typedef struct CspfixOp {
+    enum CspfixOpType type;
+    double m[3][4];             ///< MATRIX
+    int curve;                  ///< TF, CL_*: enum CspfixCurve
+    int encode;                 ///< TF: 1 = light to signal, 0 = signal to light
+    double k[3];                ///< OOTF: luminance weights; CL_*: Kr, Kg, Kb
+    double gain, power;         ///< OOTF
+    double cl[4];               ///< CL_*: 2Nb, 2Pb, 2Nr, 2Pr
+    double lo, hi;              ///< CLIP
+} CspfixOp;
+
+#define CSPFIX_MAX_OPS 16
+
+typedef struct CspfixPlan {
+    int nb_ops;
+    CspfixOp ops[CSPFIX_MAX_OPS];
+    int hdr_to_sdr;             ///< PQ/HLG input to an SDR output: highlights clip
+} CspfixPlan;
+
+/**
+ * Check that a description can be converted; logs an error naming the value and
+ * listing what is supported. what: "input" or "output".
+ */
+int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what);
+
+/** Build and optimise the plan that converts in to out. */
+int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
+                         const CspfixPlanOptions *opt, void *log_ctx);
+
+/** Only matrices: 0 ops (identity) or one affine map. */
+int ff_cspfix_plan_is_linear(const CspfixPlan *p);
+/** Linear and each output component depends on its own input component only. */
+int ff_cspfix_plan_is_per_plane(const CspfixPlan *p);
+
+/** Print the plan, one line per stage. */
+void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p);
+
+/** Normalised primary matrix RGB -> XYZ of a primaries value; <0 if unknown. */
+int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3]);
+
+#endif /* AVFILTER_CSPFIX_PLAN_H */

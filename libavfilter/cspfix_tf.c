@@ -1,0 +1,231 @@
+/*
+ * cspfix: transfer functions and their piecewise-cubic float tables
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#include <math.h>
+
+#include "libavutil/csp.h"
+#include "libavutil/macros.h"
+
+#include "cspfix_tf.h"
+
+int ff_cspfix_curve(enum AVColorTransferCharacteristic trc, int linearize)
+{
+    const int display = linearize == CSPFIX_LIN_DISPLAY;
+
+    switch (trc) {
+    case AVCOL_TRC_LINEAR:       return CSPFIX_CURVE_NONE;
+    case AVCOL_TRC_BT709:
+    case AVCOL_TRC_SMPTE170M:
+    case AVCOL_TRC_BT2020_10:
+    case AVCOL_TRC_BT2020_12:
+    case AVCOL_TRC_IEC61966_2_4: return display ? CSPFIX_CURVE_BT1886 : CSPFIX_CURVE_BT709;
+    case AVCOL_TRC_BT1361_ECG:   return display ? CSPFIX_CURVE_BT1886_1361 : CSPFIX_CURVE_BT1361;
+    case AVCOL_TRC_SMPTE240M:    return display ? CSPFIX_CURVE_BT1886 : CSPFIX_CURVE_SMPTE240M;
+    case AVCOL_TRC_GAMMA22:      return CSPFIX_CURVE_GAMMA22;
+    case AVCOL_TRC_GAMMA28:      return CSPFIX_CURVE_GAMMA28;
+    case AVCOL_TRC_IEC61966_2_1: return CSPFIX_CURVE_SRGB;
+    case AVCOL_TRC_LOG:          return CSPFIX_CURVE_LOG100;
+    case AVCOL_TRC_LOG_SQRT:     return CSPFIX_CURVE_LOG316;
+    case AVCOL_TRC_SMPTE428:     return CSPFIX_CURVE_SMPTE428;
+    case AVCOL_TRC_SMPTE2084:    return CSPFIX_CURVE_PQ;
+    case AVCOL_TRC_ARIB_STD_B67: return CSPFIX_CURVE_HLG;
+    case AVCOL_TRC_V_LOG:        return CSPFIX_CURVE_VLOG;
+    default:                     return -1;
+    }
+}
+
+/*
+ * Non-negative branch of each curve, signal -> relative light. libavutil's
+ * scalar curves (av_csp_trc_func_*) are the H.273 OETFs and their inverses.
+ */
+static double decode_pos(enum CspfixCurve c, double e)
+{
+    switch (c) {
+    case CSPFIX_CURVE_BT1886:
+    case CSPFIX_CURVE_BT1886_1361:
+        return pow(e, 2.4);
+    case CSPFIX_CURVE_BT709:
+    case CSPFIX_CURVE_BT1361:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_BT709)(e);
+    case CSPFIX_CURVE_SMPTE240M:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_SMPTE240M)(e);
+    case CSPFIX_CURVE_GAMMA22:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_GAMMA22)(e);
+    case CSPFIX_CURVE_GAMMA28:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_GAMMA28)(e);
+    case CSPFIX_CURVE_SRGB:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_IEC61966_2_1)(e);
+    case CSPFIX_CURVE_LOG100:
+        return e <= 0.0 ? 0.0 : av_csp_trc_func_inv_from_id(AVCOL_TRC_LOG)(e);
+    case CSPFIX_CURVE_LOG316:
+        return e <= 0.0 ? 0.0 : av_csp_trc_func_inv_from_id(AVCOL_TRC_LOG_SQRT)(e);
+    case CSPFIX_CURVE_SMPTE428:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_SMPTE428)(e);
+    case CSPFIX_CURVE_PQ:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_SMPTE2084)(FFMIN(e, 1.0)) /
+               CSPFIX_REF_WHITE;
+    case CSPFIX_CURVE_HLG:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_ARIB_STD_B67)(e);
+    case CSPFIX_CURVE_VLOG:
+        return av_csp_trc_func_inv_from_id(AVCOL_TRC_V_LOG)(e);
+    default:
+        return e;
+    }
+}
+
+static double encode_pos(enum CspfixCurve c, double l)
+{
+    switch (c) {
+    case CSPFIX_CURVE_BT1886:
+    case CSPFIX_CURVE_BT1886_1361:
+        return pow(l, 1.0 / 2.4);
+    case CSPFIX_CURVE_BT709:
+    case CSPFIX_CURVE_BT1361:
+        return av_csp_trc_func_from_id(AVCOL_TRC_BT709)(l);
+    case CSPFIX_CURVE_SMPTE240M:
+        return av_csp_trc_func_from_id(AVCOL_TRC_SMPTE240M)(l);
+    case CSPFIX_CURVE_GAMMA22:
+        return av_csp_trc_func_from_id(AVCOL_TRC_GAMMA22)(l);
+    case CSPFIX_CURVE_GAMMA28:
+        return av_csp_trc_func_from_id(AVCOL_TRC_GAMMA28)(l);
+    case CSPFIX_CURVE_SRGB:
+        return av_csp_trc_func_from_id(AVCOL_TRC_IEC61966_2_1)(l);
+    case CSPFIX_CURVE_LOG100:
+        return av_csp_trc_func_from_id(AVCOL_TRC_LOG)(l);
+    case CSPFIX_CURVE_LOG316:
+        return av_csp_trc_func_from_id(AVCOL_TRC_LOG_SQRT)(l);
+    case CSPFIX_CURVE_SMPTE428:
+        return av_csp_trc_func_from_id(AVCOL_TRC_SMPTE428)(l);
+    case CSPFIX_CURVE_PQ:
+        return av_csp_trc_func_from_id(AVCOL_TRC_SMPTE2084)(l * CSPFIX_REF_WHITE);
+    case CSPFIX_CURVE_HLG:
+        return av_csp_trc_func_from_id(AVCOL_TRC_ARIB_STD_B67)(l);
+    case CSPFIX_CURVE_VLOG:
+        return av_csp_trc_func_from_id(AVCOL_TRC_V_LOG)(l);
+    default:
+        return l;
+    }
+}
+
+/* Curves whose negative branch is not the odd extension. */
+static int has_own_negative(enum CspfixCurve c)
+{
+    return c == CSPFIX_CURVE_BT1886_1361 || c == CSPFIX_CURVE_BT1361 ||
+           c == CSPFIX_CURVE_LOG100 || c == CSPFIX_CURVE_LOG316 ||
+           c == CSPFIX_CURVE_VLOG;
+}
+
+double ff_cspfix_curve_decode(enum CspfixCurve c, double e)
+{
+    if (e >= 0.0 || !has_own_negative(c))
+        return e < 0.0 ? -decode_pos(c, -e) : decode_pos(c, e);
+    switch (c) {
+    case CSPFIX_CURVE_BT1886_1361:
+    case CSPFIX_CURVE_BT1361:
+        return -decode_pos(c, -4.0 * e) / 4.0;
+    case CSPFIX_CURVE_VLOG:
+        return decode_pos(c, e);
+    default: /* log curves: no light below their floor */
+        return 0.0;
+    }
+}
+
+double ff_cspfix_curve_encode(enum CspfixCurve c, double l)
+{
+    if (l >= 0.0 || !has_own_negative(c))
+        return l < 0.0 ? -encode_pos(c, -l) : encode_pos(c, l);
+    switch (c) {
+    case CSPFIX_CURVE_BT1886_1361:
+    case CSPFIX_CURVE_BT1361:
+        return -encode_pos(c, -4.0 * l) / 4.0;
+    case CSPFIX_CURVE_VLOG:
+        return encode_pos(c, l);
+    default:
+        return 0.0;
+    }
+}
+
+/* Segment i of one half: its interval [a, b) in |x|. */
+static void segment_bounds(int i, double *a, double *b)
+{
+    const int per = 1 << CSPFIX_TF_SEG_BITS;
+    int e, m;
+
+    if (!i) {
+        *a = 0.0;
+        *b = ldexp(1.0, CSPFIX_TF_EMIN);
+        return;
+    }
+    e  = CSPFIX_TF_EMIN + (i - 1) / per;
+    m  = (i - 1) % per;
+    *a = ldexp(1.0 + (double)m / per, e);
+    *b = ldexp(1.0 + (double)(m + 1) / per, e);
+}
+
+double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
+{
+    double max_err = 0.0;
+
+    for (int half = 0; half < 2; half++) {
+        const double sgn = half ? -1.0 : 1.0;
+        for (int i = 0; i < CSPFIX_TF_HALF; i++) {
+            double a, b, tn[4], dd[4], p[4] = { 0 };
+            float *c = t->c[i + half * CSPFIX_TF_HALF];
+
+            segment_bounds(i, &a, &b);
+            if (!i) {
+                /* below 2^EMIN: a straight line from f(0) */
+                p[0] = f(opaque, 0.0);
+                p[1] = f(opaque, sgn * b) - p[0];
+            } else {
+                /* cubic through the 4 Chebyshev nodes of [0, 1], Newton form */
+                for (int k = 0; k < 4; k++) {
+                    tn[k] = 0.5 + 0.5 * cos(M_PI * (2 * k + 1) / 8);
+                    dd[k] = f(opaque, sgn * (a + (b - a) * tn[k]));
+                }
+                for (int j = 1; j < 4; j++)
+                    for (int k = 3; k >= j; k--)
+                        dd[k] = (dd[k] - dd[k - 1]) / (tn[k] - tn[k - j]);
+                p[0] = dd[3];
+                for (int k = 2; k >= 0; k--) {
+                    double q[4] = { 0 };
+                    for (int d = 0; d < 3; d++) {
+                        q[d + 1] += p[d];
+                        q[d]     -= p[d] * tn[k];
+                    }
+                    q[0] += dd[k];
+                    memcpy(p, q, sizeof(p));
+                }
+            }
+            for (int k = 0; k < 4; k++)
+                c[k] = (float)p[k];
+            if (i) {
+                double x = (float)(sgn * (a + 0.5 * (b - a)));
+                double ref = f(opaque, x);
+                double got = ff_cspfix_tf_eval(t, (float)x);
+                double err = fabs(got - ref) / FFMAX(fabs(ref), 1.0);
+                if (isfinite(ref) && a < ldexp(1.0, 4) && err > max_err)
+                    max_err = err;
+            }
+        }
+    }
+    return max_err;
+}

@@ -1,0 +1,120 @@
+/*
+ * cspfix: transfer functions and their piecewise-cubic float tables
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_TF_H
+#define AVFILTER_CSPFIX_TF_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "libavutil/pixfmt.h"
+
+/*
+ * A transfer table approximates one scalar function f on all floats by cubic
+ * polynomials. |x| is split in octaves [2^e, 2^(e+1)), e in [TF_EMIN, TF_EMAX),
+ * each cut into 2^TF_SEG_BITS equal segments; segment 0 covers [0, 2^TF_EMIN).
+ * Negative inputs use a second set of segments fitted to f(-|x|), so functions
+ * need not be odd. The local variable t in [0, 1) comes from the low mantissa
+ * bits, so evaluation is exact integer/bit work plus 3 multiplies and 3 adds in a
+ * fixed order: the C and SIMD versions give identical results.
+ */
+#define CSPFIX_TF_SEG_BITS  6
+#define CSPFIX_TF_EMIN    (-48)
+#define CSPFIX_TF_EMAX      8
+#define CSPFIX_TF_HALF    (((CSPFIX_TF_EMAX - CSPFIX_TF_EMIN) << CSPFIX_TF_SEG_BITS) + 1)
+#define CSPFIX_TF_SEGS    (2 * CSPFIX_TF_HALF)
+
+typedef struct CspfixTFTable {
+    float c[CSPFIX_TF_SEGS][4];  ///< c0 + c1 t + c2 t^2 + c3 t^3 per segment
+} CspfixTFTable;
+
+/** Kinds of curve, with the curves that are the same function merged. */
+enum CspfixCurve {
+    CSPFIX_CURVE_NONE = 0,     ///< identity (linear light)
+    CSPFIX_CURVE_BT1886,       ///< E'^2.4 (display form of the BT.709 family)
+    CSPFIX_CURVE_BT1886_1361,  ///< E'^2.4 with the BT.1361 negative branch
+    CSPFIX_CURVE_BT709,        ///< BT.709/601/2020 OETF family (scene form)
+    CSPFIX_CURVE_BT1361,       ///< BT.709 with the BT.1361 negative branch
+    CSPFIX_CURVE_SMPTE240M,
+    CSPFIX_CURVE_GAMMA22,
+    CSPFIX_CURVE_GAMMA28,
+    CSPFIX_CURVE_SRGB,
+    CSPFIX_CURVE_LOG100,
+    CSPFIX_CURVE_LOG316,
+    CSPFIX_CURVE_SMPTE428,
+    CSPFIX_CURVE_PQ,
+    CSPFIX_CURVE_HLG,          ///< per-component part of HLG (scene light)
+    CSPFIX_CURVE_VLOG,
+    CSPFIX_CURVE_NB,
+};
+
+enum CspfixLinearize {
+    CSPFIX_LIN_DISPLAY = 0,
+    CSPFIX_LIN_SCENE   = 1,
+};
+
+/** Reference white in cd/m2: relative linear light 1.0 (BT.2408). */
+#define CSPFIX_REF_WHITE 203.0
+/** HLG nominal display peak in cd/m2 and system gamma. */
+#define CSPFIX_HLG_LW    1000.0
+#define CSPFIX_HLG_GAMMA 1.2
+
+/** Curve of a transfer characteristic in a linearisation mode; <0 if unsupported. */
+int ff_cspfix_curve(enum AVColorTransferCharacteristic trc, int linearize);
+
+/** Signal to relative linear light, and back (float64). */
+double ff_cspfix_curve_decode(enum CspfixCurve c, double e);
+double ff_cspfix_curve_encode(enum CspfixCurve c, double l);
+
+typedef double (*CspfixScalarFunc)(void *opaque, double x);
+
+/**
+ * Fill a table approximating f (Chebyshev-node cubic per segment). Returns the
+ * largest error of the float table against f at the segment midpoints, relative
+ * to max(|f(x)|, 1).
+ */
+double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque);
+
+static inline float ff_cspfix_tf_eval(const CspfixTFTable *t, float x)
+{
+    union { float f; uint32_t u; } v = { .f = x }, a;
+    uint32_t sign = v.u >> 31;
+    int idx;
+    float tt;
+    const float *c;
+
+    a.u = v.u & 0x7fffffffu;
+    idx = (int)(a.u >> (23 - CSPFIX_TF_SEG_BITS)) -
+          ((127 + CSPFIX_TF_EMIN) << CSPFIX_TF_SEG_BITS) + 1;
+    if (idx <= 0) {
+        idx = 0;
+        tt  = a.f * (float)(1LL << -CSPFIX_TF_EMIN);
+    } else {
+        if (idx > CSPFIX_TF_HALF - 1)
+            idx = CSPFIX_TF_HALF - 1;
+        tt = (float)(int)(a.u & ((1u << (23 - CSPFIX_TF_SEG_BITS)) - 1)) *
+             (1.0f / (1 << (23 - CSPFIX_TF_SEG_BITS)));
+    }
+    c = t->c[idx + sign * CSPFIX_TF_HALF];
+    return ((c[3] * tt + c[2]) * tt + c[1]) * tt + c[0];
+}
+
+#endif /* AVFILTER_CSPFIX_TF_H */

@@ -1,0 +1,942 @@
+/*
+ * cspfix: colour space conversion filter (options, negotiation, per-frame dispatch)
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/**
+ * @file
+ * Converts between colour descriptions (primaries, transfer, matrix, range).
+ * The conversion is planned in cspfix_plan.c and run by the kernels of
+ * cspfix_dsp.c; this file resolves what each frame is and dispatches slices.
+ */
+
+#include <math.h>
+
+#include "libavutil/avassert.h"
+#include "libavutil/csp.h"
+#include "libavutil/frame.h"
+#include "libavutil/mastering_display_metadata.h"
+#include "libavutil/mem.h"
+#include "libavutil/opt.h"
+#include "libavutil/pixdesc.h"
+
+#include "avfilter.h"
+#include "filters.h"
+#include "formats.h"
+#include "video.h"
+
+#include "cspfix_dsp.h"
+#include "cspfix_plan.h"
+#include "cspfix_tf.h"
+
+enum CspfixDither {
+    DITHER_AUTO = -1,   ///< ordered when the output has fewer bits than the input
+    DITHER_NONE,
+    DITHER_ORDERED,
+    DITHER_NB,
+};
+
+enum CspfixAll {
+    ALL_UNSET = 0,
+    ALL_BT470M, ALL_BT470BG, ALL_BT601_525, ALL_BT601_625, ALL_BT709,
+    ALL_SMPTE170M, ALL_SMPTE240M, ALL_BT2020,
+    ALL_NB,
+};
+
+/* primaries, transfer, matrix of each `all`/`iall` preset */
+static const int all_presets[ALL_NB][3] = {
+    [ALL_BT470M]    = { AVCOL_PRI_BT470M,    AVCOL_TRC_GAMMA22,   AVCOL_SPC_SMPTE170M },
+    [ALL_BT470BG]   = { AVCOL_PRI_BT470BG,   AVCOL_TRC_GAMMA28,   AVCOL_SPC_BT470BG   },
+    [ALL_BT601_525] = { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M },
+    [ALL_BT601_625] = { AVCOL_PRI_BT470BG,   AVCOL_TRC_SMPTE170M, AVCOL_SPC_BT470BG   },
+    [ALL_BT709]     = { AVCOL_PRI_BT709,     AVCOL_TRC_BT709,     AVCOL_SPC_BT709     },
+    [ALL_SMPTE170M] = { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M },
+    [ALL_SMPTE240M] = { AVCOL_PRI_SMPTE240M, AVCOL_TRC_SMPTE240M, AVCOL_SPC_SMPTE240M },
+    [ALL_BT2020]    = { AVCOL_PRI_BT2020,    AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL },
+};
+
+/* A plan op bound to kernel parameters. */
+typedef struct CspfixStage {
+    enum CspfixOpType type;
+    float m[12];
+    float k[3];
+    float lo, hi;
+    CspfixTFTable *tab;
+    CspfixTFTable *tab2;
+    CspfixCLParams cl;
+} CspfixStage;
+
+typedef struct CspfixContext {
+    const AVClass *class;
+
+    /* options: output */
+    int all, prim, trc, csp, range, format;
+    /* options: input overrides */
+    int iall, iprim, itrc, icsp, irange;
+    int fast, dither, wpadapt, linearize, guess, clip, clipgamut;
+
+    CspfixDSPContext dsp;
+
+    /* current plan */
+    int have_plan;
+    enum AVPixelFormat plan_in_fmt, plan_out_fmt;
+    CspfixDesc in_desc, out_desc;
+    CspfixPlan plan;
+    CspfixStage stages[CSPFIX_MAX_OPS];
+    int nb_stages;
+    int per_plane;
+    int use_dither;
+    float lo[3], hi[3];          ///< output code clamp per component
+    unsigned guessed;            ///< fields guessed for the current description
+    int warned_hdr;
+
+    /* per-thread scratch rows */
+    float *scratch;
+    int scratch_stride;          ///< floats per thread
+    int nb_threads;
+
+    float bias_round[16];
+    float bias_dither[16][16];
+} CspfixContext;
+
+typedef struct ThreadData {
+    AVFrame *in, *out;
+} ThreadData;
+
+#define GUESS_PRIM  1
+#define GUESS_TRC   2
+#define GUESS_CSP   4
+#define GUESS_RANGE 8
+
+static int is_rgb_fmt(enum AVPixelFormat fmt)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    return d && (d->flags & AV_PIX_FMT_FLAG_RGB);
+}
+
+static void free_stages(CspfixContext *s)
+{
+    for (int i = 0; i < s->nb_stages; i++) {
+        av_freep(&s->stages[i].tab);
+        av_freep(&s->stages[i].tab2);
+    }
+    s->nb_stages = 0;
+}
+
+static double curve_func(void *opaque, double x)
+{
+    const int *p = opaque;           /* { curve, encode } */
+    return p[1] ? ff_cspfix_curve_encode(p[0], x) : ff_cspfix_curve_decode(p[0], x);
+}
+
+static double ootf_func(void *opaque, double y)
+{
+    const CspfixOp *op = opaque;
+    return y > 0.0 ? op->gain * pow(y, op->power) : 0.0;
+}
+
+static int alloc_curve(CspfixTFTable **t, int curve, int encode)
+{
+    int p[2] = { curve, encode };
+    if (!(*t = av_malloc(sizeof(**t))))
+        return AVERROR(ENOMEM);
+    ff_cspfix_tf_build(*t, curve_func, p);
+    return 0;
+}
+
+/* Bind plan ops to kernel parameters (float matrices, tables). */
+static int bind_stages(CspfixContext *s)
+{
+    const CspfixPlan *p = &s->plan;
+    int ret;
+
+    free_stages(s);
+    for (int i = 0; i < p->nb_ops; i++) {
+        const CspfixOp *op = &p->ops[i];
+        CspfixStage *st = &s->stages[s->nb_stages++];
+
+        memset(st, 0, sizeof(*st));
+        st->type = op->type;
+        switch (op->type) {
+        case CSPFIX_OP_MATRIX:
+            for (int r = 0; r < 3; r++)
+                for (int c = 0; c < 4; c++)
+                    st->m[4 * r + c] = op->m[r][c];
+            break;
+        case CSPFIX_OP_TF:
+            if ((ret = alloc_curve(&st->tab, op->curve, op->encode)) < 0)
+                return ret;
+            break;
+        case CSPFIX_OP_OOTF:
+            for (int c = 0; c < 3; c++)
+                st->k[c] = op->k[c];
+            if (!(st->tab = av_malloc(sizeof(*st->tab))))
+                return AVERROR(ENOMEM);
+            ff_cspfix_tf_build(st->tab, ootf_func, (void *)op);
+            break;
+        case CSPFIX_OP_CL_DECODE:
+        case CSPFIX_OP_CL_ENCODE:
+            if ((ret = alloc_curve(&st->tab, op->curve, 0)) < 0 ||
+                (ret = alloc_curve(&st->tab2, op->curve, 1)) < 0)
+                return ret;
+            st->cl.kr      = op->k[0];
+            st->cl.kg      = op->k[1];
+            st->cl.kb      = op->k[2];
+            st->cl.kg_inv  = 1.0 / op->k[1];
+            st->cl.nb2     = op->cl[0];
+            st->cl.pb2     = op->cl[1];
+            st->cl.nr2     = op->cl[2];
+            st->cl.pr2     = op->cl[3];
+            st->cl.nb2_inv = 1.0 / op->cl[0];
+            st->cl.pb2_inv = 1.0 / op->cl[1];
+            st->cl.nr2_inv = 1.0 / op->cl[2];
+            st->cl.pr2_inv = 1.0 / op->cl[3];
+            st->cl.to_light  = st->tab;
+            st->cl.to_signal = st->tab2;
+            break;
+        case CSPFIX_OP_CLIP:
+            st->lo = op->lo;
+            st->hi = op->hi;
+            break;
+        }
+    }
+    return 0;
+}
+
+static void run_stages(const CspfixContext *s, float *c0, float *c1, float *c2, int w)
+{
+    const CspfixDSPContext *dsp = &s->dsp;
+
+    for (int i = 0; i < s->nb_stages; i++) {
+        const CspfixStage *st = &s->stages[i];
+        switch (st->type) {
+        case CSPFIX_OP_MATRIX:
+            dsp->matrix(c0, c1, c2, w, st->m);
+            break;
+        case CSPFIX_OP_TF:
+            dsp->tf(c0, w, st->tab);
+            dsp->tf(c1, w, st->tab);
+            dsp->tf(c2, w, st->tab);
+            break;
+        case CSPFIX_OP_OOTF:
+            dsp->ootf(c0, c1, c2, w, st->k, st->tab);
+            break;
+        case CSPFIX_OP_CL_DECODE:
+            dsp->cl_decode(c0, c1, c2, w, &st->cl);
+            break;
+        case CSPFIX_OP_CL_ENCODE:
+            dsp->cl_encode(c0, c1, c2, w, &st->cl);
+            break;
+        case CSPFIX_OP_CLIP:
+            dsp->clip(c0, w, st->lo, st->hi);
+            dsp->clip(c1, w, st->lo, st->hi);
+            dsp->clip(c2, w, st->lo, st->hi);
+            break;
+        }
+    }
+}
+
+/* ---- describing frames ---- */
+
+static const char *guess_reason(const AVFrame *f, int rgb)
+{
+    return rgb ? "RGB pixel format" : f->height >= 720 ? "height >= 720" :
+           f->height == 576 ? "height 576" : "height < 720";
+}
+
+static void guess_ycc(int height, int *prim, int *trc, int *csp)
+{
+    if (height >= 720) {
+        *prim = AVCOL_PRI_BT709;
+        *trc  = AVCOL_TRC_BT709;
+        *csp  = AVCOL_SPC_BT709;
+    } else if (height == 576) {
+        *prim = AVCOL_PRI_BT470BG;
+        *trc  = AVCOL_TRC_SMPTE170M;
+        *csp  = AVCOL_SPC_BT470BG;
+    } else {
+        *prim = AVCOL_PRI_SMPTE170M;
+        *trc  = AVCOL_TRC_SMPTE170M;
+        *csp  = AVCOL_SPC_SMPTE170M;
+    }
+}
+
+static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
+                          unsigned *guessed)
+{
+    CspfixContext *s = ctx->priv;
+    const AVPixFmtDescriptor *pd = av_pix_fmt_desc_get(f->format);
+    const int rgb = is_rgb_fmt(f->format);
+    int gp, gt, gc;
+
+    d->prim  = f->color_primaries;
+    d->trc   = f->color_trc;
+    d->csp   = rgb ? AVCOL_SPC_RGB : f->colorspace;
+    d->range = f->color_range;
+    d->depth = pd->comp[0].depth;
+    if (s->iall) {
+        d->prim = all_presets[s->iall][0];
+        d->trc  = all_presets[s->iall][1];
+        if (!rgb)
+            d->csp = all_presets[s->iall][2];
+    }
+    if (s->iprim != AVCOL_PRI_UNSPECIFIED)
+        d->prim = s->iprim;
+    if (s->itrc != AVCOL_TRC_UNSPECIFIED)
+        d->trc = s->itrc;
+    if (s->icsp != AVCOL_SPC_UNSPECIFIED && !rgb)
+        d->csp = s->icsp;
+    if (s->irange != AVCOL_RANGE_UNSPECIFIED)
+        d->range = s->irange;
+    if (!rgb && d->csp == AVCOL_SPC_RGB) {
+        av_log(ctx, AV_LOG_ERROR, "Input matrix rgb on the Y'CbCr pixel format %s is not "
+               "supported; use a gbrp format for RGB.\n", av_get_pix_fmt_name(f->format));
+        return AVERROR(EINVAL);
+    }
+
+    if (rgb)
+        gp = AVCOL_PRI_BT709, gt = AVCOL_TRC_IEC61966_2_1, gc = AVCOL_SPC_RGB;
+    else
+        guess_ycc(f->height, &gp, &gt, &gc);
+
+    *guessed = 0;
+#define GUESS(field, flag, value, name)                                             \
+    if (field == 0 || field == 2 /* reserved0, unspecified */) {                  \
+        if (!s->guess) {                                                            \
+            av_log(ctx, AV_LOG_ERROR, "Input %s is unspecified and guess=0; set "   \
+                   "it with the i* options.\n", name);                              \
+            return AVERROR(EINVAL);                                                 \
+        }                                                                           \
+        field = value;                                                              \
+        *guessed |= flag;                                                           \
+    }
+    GUESS(d->prim, GUESS_PRIM, gp, "colour primaries");
+    GUESS(d->trc, GUESS_TRC, gt, "transfer characteristics");
+    if (!rgb)
+        GUESS(d->csp, GUESS_CSP, gc, "matrix (colorspace)");
+#undef GUESS
+    if (d->range == AVCOL_RANGE_UNSPECIFIED) {
+        if (!s->guess) {
+            av_log(ctx, AV_LOG_ERROR, "Input range is unspecified and guess=0; set it "
+                   "with irange.\n");
+            return AVERROR(EINVAL);
+        }
+        d->range = rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
+        *guessed |= GUESS_RANGE;
+    }
+    return 0;
+}
+
+static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt,
+                           const CspfixDesc *id, CspfixDesc *od)
+{
+    CspfixContext *s = ctx->priv;
+    const int in_rgb = is_rgb_fmt(in->format), out_rgb = is_rgb_fmt(ofmt);
+    int csp = s->csp;
+
+    od->prim  = id->prim;
+    od->trc   = id->trc;
+    od->depth = av_pix_fmt_desc_get(ofmt)->comp[0].depth;
+    if (s->all) {
+        od->prim = all_presets[s->all][0];
+        od->trc  = all_presets[s->all][1];
+        if (csp == AVCOL_SPC_UNSPECIFIED)
+            csp = all_presets[s->all][2];
+    }
+    if (s->prim != AVCOL_PRI_UNSPECIFIED)
+        od->prim = s->prim;
+    if (s->trc != AVCOL_TRC_UNSPECIFIED)
+        od->trc = s->trc;
+
+    if (out_rgb) {
+        if (s->csp != AVCOL_SPC_UNSPECIFIED && s->csp != AVCOL_SPC_RGB) {
+            av_log(ctx, AV_LOG_ERROR, "Output matrix %s cannot be used with the RGB output "
+                   "format %s.\n", av_color_space_name(s->csp), av_get_pix_fmt_name(ofmt));
+            return AVERROR(EINVAL);
+        }
+        od->csp = AVCOL_SPC_RGB;
+    } else if (csp != AVCOL_SPC_UNSPECIFIED) {
+        od->csp = csp;
+    } else if (in_rgb) {
+        int gp, gt;
+        guess_ycc(in->height, &gp, &gt, &csp);
+        od->csp = csp;
+    } else {
+        od->csp = id->csp;
+    }
+    if (!out_rgb && od->csp == AVCOL_SPC_RGB) {
+        av_log(ctx, AV_LOG_ERROR, "Output matrix rgb needs an RGB output format "
+               "(e.g. format=gbrp), not %s.\n", av_get_pix_fmt_name(ofmt));
+        return AVERROR(EINVAL);
+    }
+
+    if (s->range != AVCOL_RANGE_UNSPECIFIED)
+        od->range = s->range;
+    else if (out_rgb != in_rgb)
+        od->range = out_rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
+    else
+        od->range = id->range;
+    return 0;
+}
+
+static void log_guesses(AVFilterContext *ctx, const CspfixDesc *d, unsigned guessed,
+                        const AVFrame *f)
+{
+    const char *why = guess_reason(f, is_rgb_fmt(f->format));
+    if (guessed & GUESS_PRIM)
+        av_log(ctx, AV_LOG_INFO, "Input colour primaries unspecified: guessing %s (%s).\n",
+               av_color_primaries_name(d->prim), why);
+    if (guessed & GUESS_TRC)
+        av_log(ctx, AV_LOG_INFO, "Input transfer unspecified: guessing %s (%s).\n",
+               av_color_transfer_name(d->trc), why);
+    if (guessed & GUESS_CSP)
+        av_log(ctx, AV_LOG_INFO, "Input matrix unspecified: guessing %s (%s).\n",
+               av_color_space_name(d->csp), why);
+    if (guessed & GUESS_RANGE)
+        av_log(ctx, AV_LOG_INFO, "Input range unspecified: guessing %s.\n",
+               av_color_range_name(d->range));
+}
+
+static void setup_pack(CspfixContext *s, enum AVPixelFormat ofmt, const CspfixDesc *od)
+{
+    const int rgb = is_rgb_fmt(ofmt);
+    const int max = (1 << od->depth) - 1, sh = od->depth - 8;
+
+    for (int c = 0; c < 3; c++) {
+        s->lo[c] = 0.0f;
+        s->hi[c] = max;
+        if (s->clip && od->range == AVCOL_RANGE_MPEG) {
+            s->lo[c] = 16 << sh;
+            s->hi[c] = ((c && !rgb) ? 240 : 235) << sh;
+        }
+    }
+}
+
+static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
+{
+    CspfixContext *s = ctx->priv;
+    CspfixDesc id, od;
+    CspfixPlanOptions po = {
+        .linearize = s->linearize,
+        .wpadapt   = s->wpadapt,
+        .fast      = s->fast,
+        .clipgamut = s->clipgamut,
+    };
+    unsigned guessed;
+    int ret, in_depth;
+
+    if ((ret = describe_input(ctx, in, &id, &guessed)) < 0 ||
+        (ret = describe_output(ctx, in, ofmt, &id, &od)) < 0)
+        return ret;
+    if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
+        !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od)))
+        return 0;
+
+    s->have_plan = 0;
+    if ((ret = ff_cspfix_plan_build(&s->plan, &id, &od, &po, ctx)) < 0)
+        return ret;
+    if ((ret = bind_stages(s)) < 0)
+        return ret;
+    if (guessed != s->guessed || guessed)
+        log_guesses(ctx, &id, guessed, in);
+    s->guessed = guessed;
+    if (s->plan.hdr_to_sdr && !s->warned_hdr) {
+        av_log(ctx, AV_LOG_WARNING, "HDR (%s) to SDR (%s) without tone mapping: "
+               "highlights above reference white clip.\n",
+               av_color_transfer_name(id.trc), av_color_transfer_name(od.trc));
+        s->warned_hdr = 1;
+    }
+
+    in_depth     = id.depth;
+    s->use_dither = s->dither == DITHER_ORDERED ||
+                    (s->dither == DITHER_AUTO && od.depth < in_depth);
+    s->per_plane = ff_cspfix_plan_is_per_plane(&s->plan) &&
+                   av_pix_fmt_desc_get(in->format)->log2_chroma_w ==
+                   av_pix_fmt_desc_get(ofmt)->log2_chroma_w &&
+                   av_pix_fmt_desc_get(in->format)->log2_chroma_h ==
+                   av_pix_fmt_desc_get(ofmt)->log2_chroma_h &&
+                   is_rgb_fmt(in->format) == is_rgb_fmt(ofmt);
+    setup_pack(s, ofmt, &od);
+
+    av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s%s:\n",
+           av_get_pix_fmt_name(in->format), av_color_primaries_name(id.prim),
+           av_color_transfer_name(id.trc), av_color_space_name(id.csp),
+           av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
+           av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
+           av_color_space_name(od.csp), av_color_range_name(od.range),
+           s->per_plane ? " (per-plane)" : "");
+    ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
+
+    s->in_desc      = id;
+    s->out_desc     = od;
+    s->plan_in_fmt  = in->format;
+    s->plan_out_fmt = ofmt;
+    s->have_plan    = 1;
+    return 0;
+}
+
+/* ---- pixels ---- */
+
+/* component c of an RGB picture lives in plane rgb_plane[c] (gbrp order) */
+static const int rgb_plane[3] = { 2, 0, 1 };
+
+static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *c[3],
+                     float *tmp)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(in->format);
+    const int big = d->comp[0].depth > 8, w = in->width;
+
+    if (d->flags & AV_PIX_FMT_FLAG_RGB) {
+        for (int i = 0; i < 3; i++)
+            s->dsp.unpack[big](c[i], in->data[rgb_plane[i]] + y * in->linesize[rgb_plane[i]], w);
+        return;
+    }
+    s->dsp.unpack[big](c[0], in->data[0] + y * in->linesize[0], w);
+    for (int i = 1; i < 3; i++) {
+        const uint8_t *src = in->data[i] + (y >> d->log2_chroma_h) * in->linesize[i];
+        if (d->log2_chroma_w) {
+            s->dsp.unpack[big](tmp, src, AV_CEIL_RSHIFT(w, d->log2_chroma_w));
+            s->dsp.upsample_h(c[i], tmp, w, d->log2_chroma_w);
+        } else {
+            s->dsp.unpack[big](c[i], src, w);
+        }
+    }
+}
+
+static const float *bias_row(const CspfixContext *s, int y)
+{
+    return s->use_dither ? s->bias_dither[y & 15] : s->bias_round;
+}
+
+static void store(const CspfixContext *s, AVFrame *out, int plane, int y, const float *src,
+                  int w, int comp)
+{
+    const int big = s->out_desc.depth > 8;
+    s->dsp.pack[big](out->data[plane] + y * out->linesize[plane], src, w, bias_row(s, y),
+                     s->lo[comp], s->hi[comp]);
+}
+
+static int convert_per_plane(AVFilterContext *ctx, ThreadData *td, int jobnr, int nb_jobs)
+{
+    CspfixContext *s = ctx->priv;
+    const AVFrame *in = td->in;
+    AVFrame *out = td->out;
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(in->format);
+    const int rgb = d->flags & AV_PIX_FMT_FLAG_RGB, big = d->comp[0].depth > 8;
+    const CspfixOp *op = &s->plan.ops[0];
+    float *row = s->scratch + jobnr * s->scratch_stride;
+
+    for (int p = 0; p < 3; p++) {
+        const int comp = rgb ? (p == 0 ? 1 : p == 1 ? 2 : 0) : p;
+        const int w = p && !rgb ? AV_CEIL_RSHIFT(in->width, d->log2_chroma_w) : in->width;
+        const int h = p && !rgb ? AV_CEIL_RSHIFT(in->height, d->log2_chroma_h) : in->height;
+        const int y0 = h * jobnr / nb_jobs, y1 = h * (jobnr + 1) / nb_jobs;
+        const float sc = s->plan.nb_ops ? op->m[comp][comp] : 1.0f;
+        const float of = s->plan.nb_ops ? op->m[comp][3] : 0.0f;
+
+        for (int y = y0; y < y1; y++) {
+            s->dsp.unpack[big](row, in->data[p] + y * in->linesize[p], w);
+            s->dsp.affine(row, w, sc, of);
+            store(s, out, p, y, row, w, comp);
+        }
+    }
+    return 0;
+}
+
+static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
+{
+    CspfixContext *s = ctx->priv;
+    ThreadData *td = arg;
+    const AVFrame *in = td->in;
+    AVFrame *out = td->out;
+    const AVPixFmtDescriptor *od = av_pix_fmt_desc_get(out->format);
+    const int w = in->width, h = in->height;
+    const int out_rgb = od->flags & AV_PIX_FMT_FLAG_RGB;
+    const int vsub = out_rgb ? 0 : od->log2_chroma_h, hsub = out_rgb ? 0 : od->log2_chroma_w;
+    const int group = 1 << vsub, nb_groups = (h + group - 1) >> vsub;
+    const int g0 = nb_groups * jobnr / nb_jobs, g1 = nb_groups * (jobnr + 1) / nb_jobs;
+    const int stride = FFALIGN(w, 16) + 16;
+    float *base = s->scratch + jobnr * s->scratch_stride;
+    float *tmp = base, *c[2][3];
+
+    if (s->per_plane)
+        return convert_per_plane(ctx, td, jobnr, nb_jobs);
+
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < 3; i++)
+            c[r][i] = base + (1 + 3 * r + i) * stride;
+
+    for (int g = g0; g < g1; g++) {
+        const int ys = g << vsub, ye = FFMIN(ys + group, h);
+        for (int y = ys; y < ye; y++) {
+            float **cr = c[y - ys];
+            load_row(s, in, y, cr, tmp);
+            run_stages(s, cr[0], cr[1], cr[2], w);
+            if (out_rgb) {
+                for (int i = 0; i < 3; i++)
+                    store(s, out, rgb_plane[i], y, cr[i], w, i);
+                continue;
+            }
+            store(s, out, 0, y, cr[0], w, 0);
+            if (!hsub && !vsub) {
+                store(s, out, 1, y, cr[1], w, 1);
+                store(s, out, 2, y, cr[2], w, 2);
+            }
+        }
+        if (!out_rgb && (hsub || vsub)) {
+            const int cy = ys >> vsub, cw = AV_CEIL_RSHIFT(w, hsub);
+            const int last = ye - ys - 1;
+            for (int i = 1; i < 3; i++) {
+                s->dsp.downsample(tmp, c[0][i], c[last][i], w, hsub);
+                store(s, out, i, cy, tmp, cw, i);
+            }
+        }
+    }
+    return 0;
+}
+
+static int alloc_scratch(AVFilterContext *ctx, int w)
+{
+    CspfixContext *s = ctx->priv;
+    const int stride = FFALIGN(w, 16) + 16;
+
+    s->nb_threads     = FFMAX(1, ff_filter_get_nb_threads(ctx));
+    s->scratch_stride = 7 * stride;
+    av_freep(&s->scratch);
+    s->scratch = av_calloc((size_t)s->nb_threads * s->scratch_stride, sizeof(float));
+    return s->scratch ? 0 : AVERROR(ENOMEM);
+}
+
+static void tag_output(const CspfixContext *s, AVFrame *out)
+{
+    out->color_primaries = s->out_desc.prim;
+    out->color_trc       = s->out_desc.trc;
+    out->colorspace      = s->out_desc.csp;
+    out->color_range     = s->out_desc.range;
+    if (!(s->out_desc.trc == AVCOL_TRC_SMPTE2084 || s->out_desc.trc == AVCOL_TRC_ARIB_STD_B67)) {
+        /* HDR metadata describes PQ/HLG signals; it is wrong for SDR output */
+        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+    }
+}
+
+static int filter_frame(AVFilterLink *inlink, AVFrame *in)
+{
+    AVFilterContext *ctx = inlink->dst;
+    CspfixContext *s = ctx->priv;
+    AVFilterLink *outlink = ctx->outputs[0];
+    ThreadData td;
+    AVFrame *out;
+    int ret, nb_jobs;
+
+    if ((ret = update_plan(ctx, in, outlink->format)) < 0) {
+        av_frame_free(&in);
+        return ret;
+    }
+
+    if (!s->plan.nb_ops && in->format == outlink->format) {
+        tag_output(s, in);
+        return ff_filter_frame(outlink, in);
+    }
+
+    out = ff_get_video_buffer(outlink, outlink->w, outlink->h);
+    if (!out) {
+        av_frame_free(&in);
+        return AVERROR(ENOMEM);
+    }
+    if ((ret = av_frame_copy_props(out, in)) < 0) {
+        av_frame_free(&in);
+        av_frame_free(&out);
+        return ret;
+    }
+    tag_output(s, out);
+
+    if (s->nb_threads < 1 || s->scratch_stride < 7 * (FFALIGN(in->width, 16) + 16)) {
+        if ((ret = alloc_scratch(ctx, in->width)) < 0) {
+            av_frame_free(&in);
+            av_frame_free(&out);
+            return ret;
+        }
+    }
+    td.in  = in;
+    td.out = out;
+    nb_jobs = FFMIN(s->nb_threads, FFMAX(1, in->height >> 1));
+    ff_filter_execute(ctx, convert_slice, &td, NULL, nb_jobs);
+
+    av_frame_free(&in);
+    return ff_filter_frame(outlink, out);
+}
+
+/* ---- negotiation ---- */
+
+static const enum AVPixelFormat pix_fmts[] = {
+    AV_PIX_FMT_YUV420P,   AV_PIX_FMT_YUV422P,   AV_PIX_FMT_YUV444P,
+    AV_PIX_FMT_YUV420P10, AV_PIX_FMT_YUV422P10, AV_PIX_FMT_YUV444P10,
+    AV_PIX_FMT_YUV420P12, AV_PIX_FMT_YUV422P12, AV_PIX_FMT_YUV444P12,
+    AV_PIX_FMT_YUV420P16, AV_PIX_FMT_YUV422P16, AV_PIX_FMT_YUV444P16,
+    AV_PIX_FMT_GBRP,      AV_PIX_FMT_GBRP10,    AV_PIX_FMT_GBRP12,
+    AV_PIX_FMT_GBRP16,
+    AV_PIX_FMT_NONE
+};
+
+static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg_in,
+                         AVFilterFormatsConfig **cfg_out)
+{
+    const CspfixContext *s = ctx->priv;
+    AVFilterFormats *formats;
+    int ret, csp = s->csp;
+
+    if (s->all && csp == AVCOL_SPC_UNSPECIFIED)
+        csp = all_presets[s->all][2];
+
+    if (s->format != AV_PIX_FMT_NONE) {
+        int found = 0;
+        for (int i = 0; pix_fmts[i] != AV_PIX_FMT_NONE; i++)
+            found |= pix_fmts[i] == s->format;
+        if (!found) {
+            av_log((void *)ctx, AV_LOG_ERROR, "Unsupported output format %s.\n",
+                   av_get_pix_fmt_name(s->format));
+            return AVERROR(EINVAL);
+        }
+    }
+
+    /* Colour spaces and ranges: fixed where the options fix them, else free. */
+    if (s->format != AV_PIX_FMT_NONE && is_rgb_fmt(s->format))
+        csp = AVCOL_SPC_RGB;
+    if (csp != AVCOL_SPC_UNSPECIFIED || s->format != AV_PIX_FMT_NONE) {
+        if ((ret = ff_formats_ref(ff_all_color_spaces(), &cfg_in[0]->color_spaces)) < 0)
+            return ret;
+        if ((ret = ff_formats_ref(csp != AVCOL_SPC_UNSPECIFIED ?
+                                  ff_make_formats_list_singleton(csp) : ff_all_color_spaces(),
+                                  &cfg_out[0]->color_spaces)) < 0)
+            return ret;
+    }
+    if (s->range != AVCOL_RANGE_UNSPECIFIED || s->format != AV_PIX_FMT_NONE) {
+        int rng = s->range;
+        if (rng == AVCOL_RANGE_UNSPECIFIED && s->format != AV_PIX_FMT_NONE &&
+            is_rgb_fmt(s->format))
+            rng = AVCOL_RANGE_JPEG;
+        if ((ret = ff_formats_ref(ff_all_color_ranges(), &cfg_in[0]->color_ranges)) < 0)
+            return ret;
+        if ((ret = ff_formats_ref(rng != AVCOL_RANGE_UNSPECIFIED ?
+                                  ff_make_formats_list_singleton(rng) : ff_all_color_ranges(),
+                                  &cfg_out[0]->color_ranges)) < 0)
+            return ret;
+    }
+
+    formats = ff_make_pixel_format_list(pix_fmts);
+    if (!formats)
+        return AVERROR(ENOMEM);
+    if (s->format == AV_PIX_FMT_NONE)
+        return ff_set_common_formats2(ctx, cfg_in, cfg_out, formats);
+    if ((ret = ff_formats_ref(formats, &cfg_in[0]->formats)) < 0)
+        return ret;
+    return ff_formats_ref(ff_make_formats_list_singleton(s->format), &cfg_out[0]->formats);
+}
+
+static int config_output(AVFilterLink *outlink)
+{
+    AVFilterContext *ctx = outlink->src;
+    AVFilterLink *inlink = ctx->inputs[0];
+    CspfixContext *s = ctx->priv;
+
+    outlink->w = inlink->w;
+    outlink->h = inlink->h;
+    outlink->sample_aspect_ratio = inlink->sample_aspect_ratio;
+    s->have_plan = 0;
+    return alloc_scratch(ctx, inlink->w);
+}
+
+static av_cold int init(AVFilterContext *ctx)
+{
+    CspfixContext *s = ctx->priv;
+
+    if (s->dither == DITHER_NB) {
+        av_log(ctx, AV_LOG_ERROR, "dither=fsb (error diffusion) is not implemented yet; "
+               "use dither=ordered or dither=none.\n");
+        return AVERROR_PATCHWELCOME;
+    }
+    ff_cspfix_dsp_init(&s->dsp);
+    for (int x = 0; x < 16; x++)
+        s->bias_round[x] = 0.5f;
+    /* 16x16 Bayer matrix: thresholds (b + 0.5) / 256 */
+    for (int y = 0; y < 16; y++) {
+        for (int x = 0; x < 16; x++) {
+            int b = 0;
+            for (int bit = 3; bit >= 0; bit--) {
+                int xb = (x >> (3 - bit)) & 1, yb = (y >> (3 - bit)) & 1;
+                b |= (((xb ^ yb) << 1) | yb) << (2 * bit);
+            }
+            s->bias_dither[y][x] = (b + 0.5f) / 256.0f;
+        }
+    }
+    return 0;
+}
+
+static av_cold void uninit(AVFilterContext *ctx)
+{
+    CspfixContext *s = ctx->priv;
+    free_stages(s);
+    av_freep(&s->scratch);
+}
+
+#define OFFSET(x) offsetof(CspfixContext, x)
+#define FLAGS AV_OPT_FLAG_FILTERING_PARAM | AV_OPT_FLAG_VIDEO_PARAM
+#define RFLAGS FLAGS | AV_OPT_FLAG_RUNTIME_PARAM
+#define C(name, val, u) { name, NULL, 0, AV_OPT_TYPE_CONST, { .i64 = val }, INT_MIN, INT_MAX, FLAGS, .unit = u }
+
+#define PRIM_CONSTS(u)                                                                   \
+    C("unknown", AVCOL_PRI_UNSPECIFIED, u), C("unspecified", AVCOL_PRI_UNSPECIFIED, u),   \
+    C("bt709", AVCOL_PRI_BT709, u), C("bt470m", AVCOL_PRI_BT470M, u),                     \
+    C("bt470bg", AVCOL_PRI_BT470BG, u), C("smpte170m", AVCOL_PRI_SMPTE170M, u),           \
+    C("smpte240m", AVCOL_PRI_SMPTE240M, u), C("film", AVCOL_PRI_FILM, u),                 \
+    C("bt2020", AVCOL_PRI_BT2020, u), C("smpte428", AVCOL_PRI_SMPTE428, u),               \
+    C("smpte428_1", AVCOL_PRI_SMPTE428, u), C("smpte431", AVCOL_PRI_SMPTE431, u),         \
+    C("smpte432", AVCOL_PRI_SMPTE432, u), C("jedec-p22", AVCOL_PRI_JEDEC_P22, u),         \
+    C("ebu3213", AVCOL_PRI_EBU3213, u), C("vgamut", AVCOL_PRI_V_GAMUT, u)
+
+#define TRC_CONSTS(u)                                                                    \
+    C("unknown", AVCOL_TRC_UNSPECIFIED, u), C("unspecified", AVCOL_TRC_UNSPECIFIED, u),   \
+    C("bt709", AVCOL_TRC_BT709, u), C("bt470m", AVCOL_TRC_GAMMA22, u),                    \
+    C("gamma22", AVCOL_TRC_GAMMA22, u), C("bt470bg", AVCOL_TRC_GAMMA28, u),               \
+    C("gamma28", AVCOL_TRC_GAMMA28, u), C("smpte170m", AVCOL_TRC_SMPTE170M, u),           \
+    C("smpte240m", AVCOL_TRC_SMPTE240M, u), C("linear", AVCOL_TRC_LINEAR, u),             \
+    C("log100", AVCOL_TRC_LOG, u), C("log", AVCOL_TRC_LOG, u),                            \
+    C("log316", AVCOL_TRC_LOG_SQRT, u), C("log_sqrt", AVCOL_TRC_LOG_SQRT, u),             \
+    C("iec61966-2-4", AVCOL_TRC_IEC61966_2_4, u), C("iec61966_2_4", AVCOL_TRC_IEC61966_2_4, u), \
+    C("xvycc", AVCOL_TRC_IEC61966_2_4, u), C("bt1361e", AVCOL_TRC_BT1361_ECG, u),         \
+    C("bt1361", AVCOL_TRC_BT1361_ECG, u), C("iec61966-2-1", AVCOL_TRC_IEC61966_2_1, u),   \
+    C("iec61966_2_1", AVCOL_TRC_IEC61966_2_1, u), C("srgb", AVCOL_TRC_IEC61966_2_1, u),   \
+    C("bt2020-10", AVCOL_TRC_BT2020_10, u), C("bt2020_10bit", AVCOL_TRC_BT2020_10, u),    \
+    C("bt2020-12", AVCOL_TRC_BT2020_12, u), C("bt2020_12bit", AVCOL_TRC_BT2020_12, u),    \
+    C("smpte2084", AVCOL_TRC_SMPTE2084, u), C("pq", AVCOL_TRC_SMPTE2084, u),              \
+    C("smpte428", AVCOL_TRC_SMPTE428, u), C("smpte428_1", AVCOL_TRC_SMPTE428, u),         \
+    C("arib-std-b67", AVCOL_TRC_ARIB_STD_B67, u), C("hlg", AVCOL_TRC_ARIB_STD_B67, u),    \
+    C("vlog", AVCOL_TRC_V_LOG, u)
+
+#define CSP_CONSTS(u)                                                                    \
+    C("unknown", AVCOL_SPC_UNSPECIFIED, u), C("unspecified", AVCOL_SPC_UNSPECIFIED, u),   \
+    C("rgb", AVCOL_SPC_RGB, u), C("gbr", AVCOL_SPC_RGB, u),                               \
+    C("bt709", AVCOL_SPC_BT709, u), C("fcc", AVCOL_SPC_FCC, u),                           \
+    C("bt470bg", AVCOL_SPC_BT470BG, u), C("smpte170m", AVCOL_SPC_SMPTE170M, u),           \
+    C("smpte240m", AVCOL_SPC_SMPTE240M, u), C("ycgco", AVCOL_SPC_YCGCO, u),               \
+    C("ycocg", AVCOL_SPC_YCGCO, u), C("bt2020nc", AVCOL_SPC_BT2020_NCL, u),               \
+    C("bt2020ncl", AVCOL_SPC_BT2020_NCL, u), C("bt2020_ncl", AVCOL_SPC_BT2020_NCL, u),    \
+    C("bt2020c", AVCOL_SPC_BT2020_CL, u), C("bt2020cl", AVCOL_SPC_BT2020_CL, u),          \
+    C("bt2020_cl", AVCOL_SPC_BT2020_CL, u), C("smpte2085", AVCOL_SPC_SMPTE2085, u),       \
+    C("chroma-derived-nc", AVCOL_SPC_CHROMA_DERIVED_NCL, u),                              \
+    C("chroma-derived-c", AVCOL_SPC_CHROMA_DERIVED_CL, u),                                \
+    C("ictcp", AVCOL_SPC_ICTCP, u), C("ipt-c2", AVCOL_SPC_IPT_C2, u),                     \
+    C("ycgco-re", AVCOL_SPC_YCGCO_RE, u), C("ycgco-ro", AVCOL_SPC_YCGCO_RO, u)
+
+#define RANGE_CONSTS(u)                                                                  \
+    C("unknown", AVCOL_RANGE_UNSPECIFIED, u), C("unspecified", AVCOL_RANGE_UNSPECIFIED, u), \
+    C("tv", AVCOL_RANGE_MPEG, u), C("mpeg", AVCOL_RANGE_MPEG, u),                         \
+    C("limited", AVCOL_RANGE_MPEG, u), C("pc", AVCOL_RANGE_JPEG, u),                      \
+    C("jpeg", AVCOL_RANGE_JPEG, u), C("full", AVCOL_RANGE_JPEG, u)
+
+#define ALL_CONSTS(u)                                                                    \
+    C("bt470m", ALL_BT470M, u), C("bt470bg", ALL_BT470BG, u),                             \
+    C("bt601-6-525", ALL_BT601_525, u), C("bt601-6-625", ALL_BT601_625, u),               \
+    C("bt709", ALL_BT709, u), C("smpte170m", ALL_SMPTE170M, u),                           \
+    C("smpte240m", ALL_SMPTE240M, u), C("bt2020", ALL_BT2020, u)
+
+#define INTOPT(name, help, field, def, min, max, u, flags) \
+    { name, help, OFFSET(field), AV_OPT_TYPE_INT, { .i64 = def }, min, max, flags, .unit = u }
+
+static const AVOption cspfix_options[] = {
+    INTOPT("all", "Set output primaries, transfer and matrix together", all, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
+    ALL_CONSTS("all"),
+    INTOPT("space", "Output matrix (colorspace)", csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    INTOPT("matrix", "Output matrix (colorspace)", csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    CSP_CONSTS("csp"),
+    INTOPT("trc", "Output transfer characteristics", trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("transfer", "Output transfer characteristics", trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    TRC_CONSTS("trc"),
+    INTOPT("primaries", "Output colour primaries", prim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
+    PRIM_CONSTS("prm"),
+    INTOPT("range", "Output range", range, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", FLAGS),
+    RANGE_CONSTS("rng"),
+    { "format", "Output pixel format", OFFSET(format), AV_OPT_TYPE_PIXEL_FMT, { .i64 = AV_PIX_FMT_NONE }, -1, INT_MAX, FLAGS },
+
+    INTOPT("iall", "Set input primaries, transfer and matrix together", iall, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
+    INTOPT("ispace", "Input matrix override", icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    INTOPT("imatrix", "Input matrix override", icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    INTOPT("itrc", "Input transfer override", itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("itransfer", "Input transfer override", itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("iprimaries", "Input primaries override", iprim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
+    INTOPT("irange", "Input range override", irange, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
+
+    INTOPT("fast", "Skip linearisation and gamut conversion (matrix/range only)", fast, 0, 0, 1, NULL, RFLAGS),
+    INTOPT("dither", "Dithering on depth reduction", dither, DITHER_AUTO, DITHER_AUTO, DITHER_NB, "dither", RFLAGS),
+    C("auto", DITHER_AUTO, "dither"), C("none", DITHER_NONE, "dither"),
+    C("ordered", DITHER_ORDERED, "dither"), C("fsb", DITHER_NB, "dither"),
+    INTOPT("wpadapt", "White point adaptation", wpadapt, CSPFIX_WP_BRADFORD, 0, CSPFIX_WP_NB - 1, "wpadapt", RFLAGS),
+    C("bradford", CSPFIX_WP_BRADFORD, "wpadapt"), C("vonkries", CSPFIX_WP_VONKRIES, "wpadapt"),
+    C("identity", CSPFIX_WP_IDENTITY, "wpadapt"),
+    INTOPT("linearize", "Linear light: display (EOTF) or scene (inverse OETF)", linearize, CSPFIX_LIN_DISPLAY, 0, 1, "lin", RFLAGS),
+    C("display", CSPFIX_LIN_DISPLAY, "lin"), C("scene", CSPFIX_LIN_SCENE, "lin"),
+    INTOPT("guess", "Guess unspecified input fields (0: error)", guess, 1, 0, 1, NULL, RFLAGS),
+    INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
+    INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),
+    C("none", 0, "clipgamut"), C("rgb", 1, "clipgamut"),
+    { NULL }
+};
+
+AVFILTER_DEFINE_CLASS(cspfix);
+
+static int process_command(AVFilterContext *ctx, const char *cmd, const char *args,
+                           char *res, int res_len, int flags)
+{
+    CspfixContext *s = ctx->priv;
+    int ret = ff_filter_process_command(ctx, cmd, args, res, res_len, flags);
+    s->have_plan = 0;
+    return ret;
+}
+
+static const AVFilterPad inputs[] = {
+    {
+        .name         = "default",
+        .type         = AVMEDIA_TYPE_VIDEO,
+        .filter_frame = filter_frame,
+    },
+};
+
+static const AVFilterPad outputs[] = {
+    {
+        .name         = "default",
+        .type         = AVMEDIA_TYPE_VIDEO,
+        .config_props = config_output,
+    },
+};
+
+const FFFilter ff_vf_cspfix = {
+    .p.name          = "cspfix",
+    .p.description   = NULL_IF_CONFIG_SMALL("Convert colour descriptions: primaries, "
+                                            "transfer, matrix, range."),
+    .p.priv_class    = &cspfix_class,
+    .p.flags         = AVFILTER_FLAG_SUPPORT_TIMELINE_GENERIC | AVFILTER_FLAG_SLICE_THREADS,
+    .init            = init,
+    .uninit          = uninit,
+    .priv_size       = sizeof(CspfixContext),
+    FILTER_INPUTS(inputs),
+    FILTER_OUTPUTS(outputs),
+    FILTER_QUERY_FUNC2(query_formats),
+    .process_command = process_command,
+};

@@ -1,0 +1,178 @@
+/*
+ * cspfix float64 reference model, written from the standards
+ * (ITU-T H.273, ITU-R BT.601/709/1886/2020/2100, SMPTE ST 2084/428-1, IEC 61966-2-1/2-4,
+ * ARIB STD-B67, SMPTE RP 177). Independent of libavutil's colour code: it only uses
+ * the AVCOL_* enum numbering as identifiers.
+ *
+ * This file is part of cspfix.
+ *
+ * cspfix is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * cspfix is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with cspfix; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef CSPFIX_REFMODEL_H
+#define CSPFIX_REFMODEL_H
+
+/* H.273 code points (identical to the AVCOL_* numbering of libavutil/pixfmt.h), defined here so
+ * that the model and its self-test need no FFmpeg header. Only the supported values are listed. */
+enum RefPrimaries {
+    REF_PRI_BT709     = 1,
+    REF_PRI_BT470M    = 4,
+    REF_PRI_BT470BG   = 5,
+    REF_PRI_SMPTE170M = 6,
+    REF_PRI_SMPTE240M = 7,
+    REF_PRI_FILM      = 8,
+    REF_PRI_BT2020    = 9,
+    REF_PRI_SMPTE428  = 10,
+    REF_PRI_SMPTE431  = 11,
+    REF_PRI_SMPTE432  = 12,
+    REF_PRI_EBU3213   = 22,
+};
+
+enum RefTransfer {
+    REF_TRC_BT709        = 1,
+    REF_TRC_GAMMA22      = 4,
+    REF_TRC_GAMMA28      = 5,
+    REF_TRC_SMPTE170M    = 6,
+    REF_TRC_SMPTE240M    = 7,
+    REF_TRC_LINEAR       = 8,
+    REF_TRC_LOG100       = 9,
+    REF_TRC_LOG316       = 10,
+    REF_TRC_IEC61966_2_4 = 11,
+    REF_TRC_BT1361E      = 12,
+    REF_TRC_IEC61966_2_1 = 13,
+    REF_TRC_BT2020_10    = 14,
+    REF_TRC_BT2020_12    = 15,
+    REF_TRC_SMPTE2084    = 16,
+    REF_TRC_SMPTE428     = 17,
+    REF_TRC_ARIB_STD_B67 = 18,
+};
+
+enum RefMatrix {
+    REF_SPC_RGB       = 0,
+    REF_SPC_BT709     = 1,
+    REF_SPC_FCC       = 4,
+    REF_SPC_BT470BG   = 5,
+    REF_SPC_SMPTE170M = 6,
+    REF_SPC_SMPTE240M = 7,
+    REF_SPC_YCGCO     = 8,
+    REF_SPC_BT2020_NCL = 9,
+    REF_SPC_BT2020_CL = 10,
+    REF_SPC_SMPTE2085 = 11, /* not supported */
+    REF_SPC_CHROMA_DERIVED_NCL = 12,
+    REF_SPC_CHROMA_DERIVED_CL  = 13,
+    REF_SPC_ICTCP     = 14,
+};
+
+enum RefRange { REF_RANGE_TV = 1, REF_RANGE_PC = 2 };
+
+/* One side of a conversion. Values are AVCOL_* numbers (libavutil/pixfmt.h numbering). */
+typedef struct RefDesc {
+    int prim;    /* AVColorPrimaries */
+    int trc;     /* AVColorTransferCharacteristic */
+    int matrix;  /* AVColorSpace; AVCOL_SPC_RGB for RGB pixels */
+    int range;   /* AVCOL_RANGE_MPEG (tv) or AVCOL_RANGE_JPEG (pc) */
+    int depth;   /* bits per component, 8..16 */
+} RefDesc;
+
+enum RefLinearize { REF_LIN_DISPLAY = 0, REF_LIN_SCENE = 1 };
+enum RefWpAdapt   { REF_WP_BRADFORD = 0, REF_WP_VONKRIES = 1, REF_WP_IDENTITY = 2 };
+
+typedef struct RefOptions {
+    int linearize;   /* enum RefLinearize */
+    int wpadapt;     /* enum RefWpAdapt */
+} RefOptions;
+
+/* Transfer functions of doc/conversion-model.md section 3, on one component.
+ * ref_linearize: signal -> relative linear light (1.0 = 203 cd/m2 reference white).
+ * ref_delinearize: its exact inverse. For arib-std-b67 these are:
+ *   scene mode:   ref_linearize = inverse OETF / E75 (75% signal -> 1.0), ref_delinearize = its
+ *                 inverse (OETF of l * E75);
+ *   display mode: the per-component parts only: ref_linearize = the plain inverse OETF, i.e.
+ *                 normalised scene light E (E' = 1 -> E = 1, NOT divided by E75 and NOT in
+ *                 relative display units), ref_delinearize = the plain OETF. The OOTF is
+ *                 cross-component and is applied by ref_convert() (see ref_hlg_ootf()).
+ * Return NAN for an unsupported trc. */
+double ref_linearize(int trc, int linearize, double e);
+double ref_delinearize(int trc, int linearize, double l);
+
+/* RGB->XYZ normalised primary matrix (SMPTE RP 177) of an AVColorPrimaries value.
+ * Returns 0 on success, <0 if unsupported. */
+int ref_npm(int prim, double m[3][3]);
+
+/* Luma coefficients (Kr, Kb) for a matrix value (for chroma-derived-*: from prim).
+ * Returns 0 on success, <0 if the matrix has no (Kr, Kb) form. */
+int ref_luma_coeffs(int matrix, int prim, double *kr, double *kb);
+
+/* Convert one pixel.
+ * in_codes / out_codes: code values as doubles, in component order (Y, Cb, Cr) for Y'CbCr or
+ * (R, G, B) for RGB (matrix == AVCOL_SPC_RGB). out_codes are unrounded and unclipped.
+ * *in_gamut (may be NULL) is set per doc/conversion-model.md section 7.
+ * Returns 0, or <0 for an unsupported description. */
+int ref_convert(const RefDesc *in, const RefDesc *out, const RefOptions *opt,
+                const double in_codes[3], double out_codes[3], int *in_gamut);
+
+/* ---- Additional helpers (also used by the self-test) ---- */
+
+/* Intermediate values of one ref_convert() call. */
+typedef struct RefTrace {
+    double in_norm[3];   /* section 1: normalised input components (Y', Cb, Cr) / (R', G', B') */
+    double in_nl[3];     /* section 2: non-linear R'G'B' (for ictcp: L'M'S') */
+    double in_rgb_nl[3]; /* R'G'B' tested by in_gamut (= in_nl, except for ictcp: the linear
+                            input RGB (for HLG display mode: the scene light before the OOTF)
+                            encoded per component with the input transfer and mode) */
+    double in_lin[3];    /* section 3: linear RGB in the input primaries (relative units) */
+    double out_lin[3];   /* section 5: linear RGB in the output primaries (relative units) */
+    double out_nl[3];    /* encoded output R'G'B' (for ictcp: L'M'S') */
+    double out_norm[3];  /* normalised output components before section 6 */
+} RefTrace;
+
+/* ref_convert() that also fills *trace (may be NULL). */
+int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *opt,
+                      const double in_codes[3], double out_codes[3], int *in_gamut,
+                      RefTrace *trace);
+
+/* The constant-luminance "TF" of doc/conversion-model.md section 2 for a trc: an encoding
+ * function on normalised linear light with TF(1) = 1 (odd extension for negatives):
+ *  - smpte2084: the PQ inverse EOTF on Y normalised to 10000 cd/m2 (x = 1 <-> 10000 cd/m2);
+ *  - arib-std-b67: the HLG OETF on normalised scene light E (not divided by E75);
+ *  - every other trc: the scene-mode encoding function, ref_delinearize(trc, REF_LIN_SCENE, x)
+ *    (BT.709 OETF for bt709/smpte170m/bt2020-10/12, ST 240M OETF, the power for gamma22/28,
+ *    sRGB, identity for linear, ...).
+ * ref_cl_tf_inv is its inverse. NAN for an unsupported trc. */
+double ref_cl_tf(int trc, double x);
+double ref_cl_tf_inv(int trc, double e);
+
+/* Constant-luminance constants Nb, Pb, Nr, Pr (H.273 matrix_coefficients 10/13):
+ * Pb = 1 - TF(Kb), Nb = TF(1 - Kb), Pr = 1 - TF(Kr), Nr = TF(1 - Kr). */
+int ref_cl_constants(int matrix, int prim, int trc,
+                     double *nb, double *pb, double *nr, double *pr);
+
+/* XYZ (Y = 1) of the white point of a primaries value. 0 or <0. */
+int ref_white_xyz(int prim, double xyz[3]);
+
+/* Chromatic adaptation matrix (XYZ -> XYZ) from white w_in to white w_out (XYZ),
+ * M = A^-1 diag(A w_out / A w_in) A; identity for REF_WP_IDENTITY. 0 or <0. */
+int ref_adapt_matrix(int wpadapt, const double w_in[3], const double w_out[3], double m[3][3]);
+
+/* Linear RGB_in -> linear RGB_out matrix of section 5 (exact identity for identical
+ * primaries). 0 or <0. */
+int ref_gamut_matrix(int prim_in, int prim_out, int wpadapt, double m[3][3]);
+
+/* HLG OOTF (BT.2100, Lw = 1000 cd/m2, Lb = 0, gamma = 1.2) with luminance weights kr, kb:
+ * normalised scene light e[] -> display light in relative units (cd/m2 / 203), and its inverse. */
+void ref_hlg_ootf(double kr, double kb, const double e[3], double l[3]);
+void ref_hlg_inverse_ootf(double kr, double kb, const double l[3], double e[3]);
+
+#endif /* CSPFIX_REFMODEL_H */

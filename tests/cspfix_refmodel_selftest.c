@@ -1,0 +1,580 @@
+/*
+ * Self-test of the cspfix float64 reference model against published values
+ * (ITU-T H.273, ITU-R BT.709/2020/2100/2408, SMPTE ST 2084, IEC 61966-2-1, Bradford CAT).
+ *
+ * This file is part of cspfix.
+ *
+ * cspfix is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * cspfix is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with cspfix; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/*
+ * Build and run:
+ *   gcc -O2 -Wall -Wextra -std=c11 -o /tmp/selftest tests/cspfix_refmodel.c \
+ *       tests/cspfix_refmodel_selftest.c -lm && /tmp/selftest
+ * Prints one line per check and a final "N passed, M failed"; exit status 1 on any failure.
+ */
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cspfix_refmodel.h"
+
+static int npassed, nfailed;
+
+static void check(int ok, const char *fmt, ...)
+{
+    va_list ap;
+    printf("%s: ", ok ? "PASS" : "FAIL");
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    if (ok)
+        npassed++;
+    else
+        nfailed++;
+}
+
+static void check_near(const char *what, double got, double want, double tol)
+{
+    check(fabs(got - want) <= tol, "%s = %.9g, expected %.9g (tol %g)", what, got, want, tol);
+}
+
+static void check_row(const char *what, const double got[3], const double want[3], double tol)
+{
+    int ok = 1;
+    for (int i = 0; i < 3; i++)
+        ok &= fabs(got[i] - want[i]) <= tol;
+    check(ok, "%s = [%.7f %.7f %.7f], expected [%.7f %.7f %.7f] (tol %g)", what,
+          got[0], got[1], got[2], want[0], want[1], want[2], tol);
+}
+
+/* Half a unit in the last printed decimal (plus a hair for binary representation). */
+#define DEC4 (0.5e-4 + 1e-12)
+#define DEC3 (0.5e-3 + 1e-12)
+
+/* ------------------------------------------------------------------------------------------ */
+
+static void test_npm(void)
+{
+    double m[3][3];
+    static const double bt709[3][3] = { /* BT.709-6 / IEC 61966-2-1, 4 decimals */
+        { 0.4124, 0.3576, 0.1805 },
+        { 0.2126, 0.7152, 0.0722 },
+        { 0.0193, 0.1192, 0.9505 },
+    };
+    static const double bt2020_y[3] = { 0.2627, 0.6780, 0.0593 }; /* BT.2020-2 */
+    static const double fcc_y[3]    = { 0.30, 0.59, 0.11 };       /* H.273 matrix 4 (FCC) */
+    static const double xyz_id[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+
+    check(ref_npm(REF_PRI_BT709, m) == 0, "ref_npm(bt709) succeeds");
+    for (int i = 0; i < 3; i++) {
+        char name[64];
+        snprintf(name, sizeof(name), "NPM bt709 row %d", i);
+        check_row(name, m[i], bt709[i], DEC4);
+    }
+    check(ref_npm(REF_PRI_BT2020, m) == 0, "ref_npm(bt2020) succeeds");
+    check_row("NPM bt2020 Y row", m[1], bt2020_y, DEC4);
+    check(ref_npm(REF_PRI_BT470M, m) == 0, "ref_npm(bt470m) succeeds");
+    check_row("NPM bt470m (white C) Y row vs FCC Kr/Kg/Kb (2 decimals)", m[1], fcc_y, 0.5e-2);
+    check(ref_npm(REF_PRI_SMPTE428, m) == 0, "ref_npm(smpte428) succeeds");
+    for (int i = 0; i < 3; i++) {
+        char name[64];
+        snprintf(name, sizeof(name), "NPM smpte428 (XYZ) row %d", i);
+        check_row(name, m[i], xyz_id[i], 1e-12);
+    }
+
+    double kr = NAN, kb = NAN;
+    int ret = ref_luma_coeffs(REF_SPC_CHROMA_DERIVED_NCL, REF_PRI_BT709, &kr, &kb);
+    check(ret == 0 && fabs(kr - 0.2126) <= DEC4 && fabs(kb - 0.0722) <= DEC4,
+          "chroma-derived-nc with bt709 primaries: Kr = %.6f Kb = %.6f (BT.709: 0.2126 0.0722)",
+          kr, kb);
+    ret = ref_luma_coeffs(REF_SPC_CHROMA_DERIVED_CL, REF_PRI_BT2020, &kr, &kb);
+    check(ret == 0 && fabs(kr - 0.2627) <= DEC4 && fabs(kb - 0.0593) <= DEC4,
+          "chroma-derived-c with bt2020 primaries: Kr = %.6f Kb = %.6f (BT.2020: 0.2627 0.0593)",
+          kr, kb);
+    check(ref_luma_coeffs(REF_SPC_RGB, REF_PRI_BT709, &kr, &kb) < 0,
+          "ref_luma_coeffs(rgb) has no (Kr, Kb)");
+}
+
+static void test_cl_constants(void)
+{
+    double nb, pb, nr, pr;
+    int ret = ref_cl_constants(REF_SPC_BT2020_CL, REF_PRI_BT2020, REF_TRC_BT2020_10,
+                               &nb, &pb, &nr, &pr);
+    check(ret == 0, "ref_cl_constants(bt2020c, bt2020-10) succeeds");
+    /* The model uses H.273's precise alpha/beta, which gives H.273's note values
+     * Nb = 0.9702, Pb = 0.7910, Nr = 0.8591, Pr = 0.4969. */
+    check_near("bt2020c 2*Nb (BT.2020: 1.9404)", 2 * nb, 1.9404, 2 * DEC4);
+    check_near("bt2020c 2*Nr (H.273: 2 * 0.8591)", 2 * nr, 1.7182, 2 * DEC4);
+    check_near("bt2020c 2*Pr (H.273: 2 * 0.4969)", 2 * pr, 0.9938, 2 * DEC4);
+    check_near("bt2020c 2*Pb (H.273: 2 * 0.7910)", 2 * pb, 1.5820, 2 * DEC4);
+    check(fabs(2 * pb - 1.5816) <= 5e-4,
+          "bt2020c 2*Pb = %.6f vs BT.2020 table 1.5816: differs by %.1e because BT.2020's table "
+          "was computed with the rounded 10-bit alpha = 1.099, beta = 0.018 (tol 5e-4)",
+          2 * pb, fabs(2 * pb - 1.5816));
+    ret = ref_cl_constants(REF_SPC_BT2020_CL, REF_PRI_BT2020, REF_TRC_BT709, &nb, &pb, &nr, &pr);
+    check(ret == 0 && fabs(2 * nb - 1.9404) <= 2 * DEC4, "bt2020c with trc bt709: same constants "
+          "(2*Nb = %.6f)", 2 * nb);
+
+    /* Formula check (not the model): the doc's Pb = 1 - TF(Kb), Nb = TF(1 - Kb) with BT.2020's
+     * rounded 10-bit constants, each rounded to 4 decimals as in BT.2020's table, reproduces
+     * the printed divisors 1.9404, 1.5816, 1.7184, 0.9936 exactly. */
+    {
+        const double a = 1.099, b = 0.018, kr = 0.2627, kb = 0.0593;
+#define TF10(x) ((x) < b ? 4.5 * (x) : a * pow((x), 0.45) - (a - 1))
+        double v[4] = { TF10(1 - kb), 1 - TF10(kb), TF10(1 - kr), 1 - TF10(kr) };
+#undef TF10
+        static const double want[4] = { 1.9404, 1.5816, 1.7184, 0.9936 };
+        int ok = 1;
+        for (int i = 0; i < 4; i++)
+            ok &= fabs(2 * (round(v[i] * 1e4) / 1e4) - want[i]) < 1e-9;
+        check(ok, "CL formula with BT.2020 10-bit alpha/beta reproduces BT.2020's printed "
+              "divisors 1.9404 1.5816 1.7184 0.9936 (got %.4f %.4f %.4f %.4f)",
+              2 * round(v[0] * 1e4) / 1e4, 2 * round(v[1] * 1e4) / 1e4,
+              2 * round(v[2] * 1e4) / 1e4, 2 * round(v[3] * 1e4) / 1e4);
+    }
+}
+
+static void test_pq(void)
+{
+    static const struct { double cdm2, e; } tab[] = { /* ST 2084 */
+        { 100, 0.5081 }, { 1000, 0.7518 }, { 10000, 1.0 }, { 203, 0.5807 },
+    };
+    for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+        char name[64];
+        double e = ref_delinearize(REF_TRC_SMPTE2084, REF_LIN_DISPLAY, tab[i].cdm2 / 203.0);
+        snprintf(name, sizeof(name), "PQ inverse EOTF(%g cd/m2)", tab[i].cdm2);
+        check_near(name, e, tab[i].e, DEC4);
+    }
+    check_near("PQ EOTF(1.0) in cd/m2", ref_linearize(REF_TRC_SMPTE2084, REF_LIN_DISPLAY, 1.0) * 203,
+               10000.0, 1e-9);
+    check_near("PQ EOTF(0.5081) in cd/m2 (~100)",
+               ref_linearize(REF_TRC_SMPTE2084, REF_LIN_SCENE, 0.5081) * 203, 100.0, 0.1);
+    check_near("PQ EOTF clamps E' = 1.2 to 10000 cd/m2",
+               ref_linearize(REF_TRC_SMPTE2084, REF_LIN_DISPLAY, 1.2) * 203, 10000.0, 1e-9);
+}
+
+static void test_hlg(void)
+{
+    RefOptions opt = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
+    double out[3];
+    int g;
+
+    check_near("HLG OETF(1/12)", ref_delinearize(REF_TRC_ARIB_STD_B67, REF_LIN_DISPLAY, 1.0 / 12),
+               0.5, 1e-12);
+    check_near("HLG OETF(1)", ref_delinearize(REF_TRC_ARIB_STD_B67, REF_LIN_DISPLAY, 1.0),
+               1.0, 1e-8);
+    check_near("HLG inverse OETF(0.5) = 1/12",
+               ref_linearize(REF_TRC_ARIB_STD_B67, REF_LIN_DISPLAY, 0.5), 1.0 / 12, 1e-12);
+    check_near("HLG scene mode: 75% signal -> relative 1.0",
+               ref_linearize(REF_TRC_ARIB_STD_B67, REF_LIN_SCENE, 0.75), 1.0, 1e-12);
+
+    /* BT.2408: HLG 75% (10-bit narrow 721) is reference white, 203 cd/m2 on a 1000 cd/m2
+     * display, = PQ 58% (10-bit narrow 572). */
+    {
+        RefDesc in  = { REF_PRI_BT2020, REF_TRC_ARIB_STD_B67, REF_SPC_BT2020_NCL, REF_RANGE_TV, 10 };
+        RefDesc out_pc = { REF_PRI_BT2020, REF_TRC_SMPTE2084, REF_SPC_RGB, REF_RANGE_PC, 10 };
+        RefDesc out_tv = { REF_PRI_BT2020, REF_TRC_SMPTE2084, REF_SPC_BT2020_NCL, REF_RANGE_TV, 10 };
+        double grey[3] = { 721, 512, 512 };
+        int ret = ref_convert(&in, &out_pc, &opt, grey, out, &g);
+        double cd = ref_linearize(REF_TRC_SMPTE2084, REF_LIN_DISPLAY, out[1] / 1023) * 203;
+        check(ret == 0 && fabs(cd - 203) <= 1 && fabs(out[0] - out[1]) < 1e-9 &&
+              fabs(out[2] - out[1]) < 1e-9,
+              "HLG 75%% grey (10-bit tv 721) -> PQ display light %.3f cd/m2 (BT.2408: 203 +-1)", cd);
+        check(fabs(out[1] - 594) <= 0.5,
+              "HLG 75%% grey -> PQ 10-bit full-range code %.3f (PQ(203) * 1023 ~ 594, +-0.5)",
+              out[1]);
+        ret = ref_convert(&in, &out_tv, &opt, grey, out, &g);
+        check(ret == 0 && fabs(out[0] - 572) <= 1 && fabs(out[1] - 512) < 1e-9 &&
+              fabs(out[2] - 512) < 1e-9,
+              "HLG 75%% -> PQ 10-bit tv (%.3f, %.3f, %.3f) (BT.2408: 572, 512, 512; +-1)",
+              out[0], out[1], out[2]);
+        double white[3] = { 940, 512, 512 };
+        ret = ref_convert(&in, &out_pc, &opt, white, out, &g);
+        check(ret == 0 && fabs(out[1] / 1023 - 0.7518) <= DEC4,
+              "HLG 100%% white -> PQ E' %.6f (1000 cd/m2 peak, ST 2084: 0.7518)", out[1] / 1023);
+    }
+}
+
+static void test_sdr_curves(void)
+{
+    check_near("sRGB EOTF(0.5)", ref_linearize(REF_TRC_IEC61966_2_1, REF_LIN_DISPLAY, 0.5),
+               0.21404, 0.5e-5);
+    check_near("sRGB inverse EOTF(0.0031308)",
+               ref_delinearize(REF_TRC_IEC61966_2_1, REF_LIN_DISPLAY, 0.0031308), 0.04045, 1e-6);
+    check_near("BT.709 OETF(beta = 0.018053968510807)",
+               ref_delinearize(REF_TRC_BT709, REF_LIN_SCENE, 0.018053968510807),
+               0.081242858298635, 1e-12);
+    check_near("BT.709 OETF(0.18) (18% grey -> 40.9%)",
+               ref_delinearize(REF_TRC_BT709, REF_LIN_SCENE, 0.18), 0.409, DEC3);
+    check_near("BT.709 OETF(1)", ref_delinearize(REF_TRC_BT2020_12, REF_LIN_SCENE, 1.0), 1.0, 1e-12);
+    check_near("BT.1886 (Lw=1, Lb=0) EOTF(0.5) = 0.5^2.4",
+               ref_linearize(REF_TRC_BT709, REF_LIN_DISPLAY, 0.5), pow(0.5, 2.4), 1e-15);
+    check_near("log100: 0.01 -> 0, 1.0 -> 1", ref_delinearize(REF_TRC_LOG100, REF_LIN_SCENE, 0.01) +
+               ref_delinearize(REF_TRC_LOG100, REF_LIN_SCENE, 1.0), 1.0, 1e-12);
+    check_near("bt1361e scene: E' = -0.25 -> L = -L709(1)/4",
+               ref_linearize(REF_TRC_BT1361E, REF_LIN_SCENE, -0.25), -0.25, 1e-12);
+}
+
+static void test_adaptation(void)
+{
+    double w65[3], wc[3], m[3][3], v[3];
+
+    ref_white_xyz(REF_PRI_BT709, w65);
+    ref_white_xyz(REF_PRI_BT470M, wc);
+    check(ref_adapt_matrix(REF_WP_BRADFORD, w65, wc, m) == 0, "Bradford D65 -> C matrix");
+    for (int i = 0; i < 3; i++)
+        v[i] = m[i][0] * w65[0] + m[i][1] * w65[1] + m[i][2] * w65[2];
+    /* CIE C (0.310, 0.316), Y = 1: X = 0.310/0.316, Z = 0.374/0.316 */
+    double c_xyz[3] = { 0.310 / 0.316, 1.0, (1 - 0.310 - 0.316) / 0.316 };
+    check_row("Bradford D65 -> C applied to D65 white", v, c_xyz, 1e-12);
+
+    /* Published Bradford D65 -> D50 matrix (B. Lindbloom, with his D65 = (0.95047, 1, 1.08883)
+     * and D50 = (0.96422, 1, 0.82521)), 7 decimals. */
+    {
+        static const double d65[3] = { 0.95047, 1.0, 1.08883 }, d50[3] = { 0.96422, 1.0, 0.82521 };
+        static const double want[3][3] = {
+            {  1.0478112, 0.0228866, -0.0501270 },
+            {  0.0295424, 0.9904844, -0.0170491 },
+            { -0.0092345, 0.0150436,  0.7521316 },
+        };
+        ref_adapt_matrix(REF_WP_BRADFORD, d65, d50, m);
+        for (int i = 0; i < 3; i++) {
+            char name[64];
+            snprintf(name, sizeof(name), "Bradford D65 -> D50 row %d (Lindbloom)", i);
+            check_row(name, m[i], want[i], 0.5e-7 + 1e-12);
+        }
+    }
+    check(ref_adapt_matrix(REF_WP_VONKRIES, w65, wc, m) == 0, "von Kries D65 -> C matrix");
+    for (int i = 0; i < 3; i++)
+        v[i] = m[i][0] * w65[0] + m[i][1] * w65[1] + m[i][2] * w65[2];
+    check_row("von Kries D65 -> C applied to D65 white", v, c_xyz, 1e-12);
+
+    /* gamut matrix of a white: bt709 white (1,1,1) -> bt470m RGB (1,1,1) after adaptation */
+    {
+        double g[3][3], one[3] = { 1, 1, 1 }, r[3];
+        ref_gamut_matrix(REF_PRI_BT709, REF_PRI_BT470M, REF_WP_BRADFORD, g);
+        for (int i = 0; i < 3; i++)
+            r[i] = g[i][0] + g[i][1] + g[i][2];
+        check_row("bt709 -> bt470m (D65 -> C, Bradford): RGB white stays (1,1,1)", r, one, 1e-12);
+        ref_gamut_matrix(REF_PRI_BT709, REF_PRI_SMPTE431, REF_WP_IDENTITY, g);
+        double xyz65[3];
+        ref_white_xyz(REF_PRI_BT709, xyz65);
+        for (int i = 0; i < 3; i++)
+            r[i] = g[i][0] + g[i][1] + g[i][2];
+        check(fabs(r[0] - r[1]) > 1e-3,
+              "wpadapt=identity bt709 -> smpte431: D65 white is not DCI white (%.4f %.4f %.4f)",
+              r[0], r[1], r[2]);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Round trips                                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+static const int all_trcs[] = {
+    REF_TRC_BT709, REF_TRC_GAMMA22, REF_TRC_GAMMA28, REF_TRC_SMPTE170M, REF_TRC_SMPTE240M,
+    REF_TRC_LINEAR, REF_TRC_LOG100, REF_TRC_LOG316, REF_TRC_IEC61966_2_4, REF_TRC_BT1361E,
+    REF_TRC_IEC61966_2_1, REF_TRC_BT2020_10, REF_TRC_BT2020_12, REF_TRC_SMPTE2084,
+    REF_TRC_SMPTE428, REF_TRC_ARIB_STD_B67,
+};
+#define NB_TRCS (int)(sizeof(all_trcs) / sizeof(all_trcs[0]))
+
+static void test_trc_roundtrip(void)
+{
+    for (int t = 0; t < NB_TRCS; t++) {
+        int trc = all_trcs[t];
+        for (int mode = 0; mode < 2; mode++) {
+            double worst = 0, worst_x = 0;
+            int n = 0;
+            /* grid -2 .. 2 step 0.001 */
+            for (int k = -2000; k <= 2000; k++) {
+                double x = k / 1000.0;
+                if ((trc == REF_TRC_LOG100 || trc == REF_TRC_LOG316) && x < 0)
+                    continue; /* E' <= 0 all decode to 0 */
+                /* PQ: |E'| <= 1 (clamped), and E' = 0 excluded: the EOTF maps [0, c1^m2 = 7.3e-7]
+                 * to 0 and the inverse EOTF of 0 is c1^m2 */
+                if (trc == REF_TRC_SMPTE2084 && (fabs(x) > 1 || x == 0))
+                    continue;
+                double y = ref_delinearize(trc, mode, ref_linearize(trc, mode, x));
+                double err = fabs(y - x);
+                if (!(err <= worst)) {
+                    worst = err;
+                    worst_x = x;
+                }
+                n++;
+            }
+            check(worst <= 1e-12, "trc %2d %-7s delinearize(linearize(x)) == x over %d points, "
+                  "max err %.2e at x = %g", trc, mode ? "scene" : "display", n, worst, worst_x);
+        }
+    }
+    /* CL TF round trips */
+    for (int t = 0; t < NB_TRCS; t++) {
+        int trc = all_trcs[t];
+        double worst = 0;
+        for (int k = 1; k <= 1000; k++) {
+            double x = k / 1000.0;
+            if (trc == REF_TRC_LOG100 && x <= 0.01) /* TF(x <= 0.01) = 0 */
+                continue;
+            if (trc == REF_TRC_LOG316 && x < 0.0032)
+                continue;
+            double err = fabs(ref_cl_tf_inv(trc, ref_cl_tf(trc, x)) - x);
+            if (!(err <= worst))
+                worst = err;
+        }
+        check(worst <= 1e-12 && fabs(ref_cl_tf(trc, 1.0) - (trc == REF_TRC_SMPTE428 ?
+              pow(48 / 52.37, 1 / 2.6) : 1.0)) < 1e-8,
+              "trc %2d CL TF: TF^-1(TF(x)) == x on (0,1], max err %.2e; TF(1) = %.9f", trc, worst,
+              ref_cl_tf(trc, 1.0));
+    }
+}
+
+static int is_hdr_or_log(int trc)
+{
+    return trc == REF_TRC_SMPTE2084 || trc == REF_TRC_ARIB_STD_B67 ||
+           trc == REF_TRC_LOG100 || trc == REF_TRC_LOG316;
+}
+
+/* Skip filter for constant luminance: the CL decode goes through TF^-1 and TF on Y', R', B'
+ * and on the derived linear G; where one of these is not invertible (log curves clip below
+ * 0.01 / 0.00316, PQ near 0) the input (Y', Cb, Cr) is not the CL encoding of any R'G'B' and
+ * cannot round-trip. */
+static int cl_invertible(const RefDesc *d, const RefTrace *tr)
+{
+    double kr, kb;
+    if (d->matrix != REF_SPC_BT2020_CL && d->matrix != REF_SPC_CHROMA_DERIVED_CL)
+        return 1;
+    /* Y' ~ 0 with non-neutral chroma (out of gamut: R' or B' < 0): the re-encoded
+     * Y = Kr R + Kg G + Kb B is 0 only up to rounding (~1e-17) and TF has an infinite slope at
+     * 0 for pure power curves (1e-17^(1/2.8) ~ 1e-6): ill-conditioned, not a model error. */
+    if (fabs(tr->in_norm[0]) < 1e-3)
+        return 0;
+    ref_luma_coeffs(d->matrix, d->prim, &kr, &kb);
+    double e[3] = { tr->in_norm[0], tr->in_nl[0], tr->in_nl[2] };
+    double l[3];
+    for (int i = 0; i < 3; i++) {
+        l[i] = ref_cl_tf_inv(d->trc, e[i]);
+        if (fabs(ref_cl_tf(d->trc, l[i]) - e[i]) > 1e-12)
+            return 0;
+    }
+    double g = (l[0] - kr * l[1] - kb * l[2]) / (1 - kr - kb);
+    return fabs(ref_cl_tf_inv(d->trc, ref_cl_tf(d->trc, g)) - g) <= 1e-12;
+}
+
+static void test_convert_identity(void)
+{
+    static const int matrices[] = {
+        REF_SPC_RGB, REF_SPC_BT709, REF_SPC_FCC, REF_SPC_BT470BG, REF_SPC_SMPTE170M,
+        REF_SPC_SMPTE240M, REF_SPC_YCGCO, REF_SPC_BT2020_NCL, REF_SPC_BT2020_CL,
+        REF_SPC_CHROMA_DERIVED_NCL, REF_SPC_CHROMA_DERIVED_CL, REF_SPC_ICTCP,
+    };
+    static const int hdr_trcs[] = { REF_TRC_SMPTE2084, REF_TRC_ARIB_STD_B67 };
+
+    for (size_t mi = 0; mi < sizeof(matrices) / sizeof(matrices[0]); mi++) {
+        int matrix = matrices[mi];
+        const int *trcs = matrix == REF_SPC_ICTCP ? hdr_trcs : all_trcs;
+        int ntrcs = matrix == REF_SPC_ICTCP ? 2 : NB_TRCS;
+        for (int range = REF_RANGE_TV; range <= REF_RANGE_PC; range++) {
+            for (int depth = 8; depth <= 10; depth += 2) {
+                int n = 0, nskip = 0, nfail_local = 0, ret_fail = 0;
+                double worst = 0;
+                char worst_desc[160] = "";
+                for (int ti = 0; ti < ntrcs; ti++) {
+                    int trc = trcs[ti];
+                    int prim = matrix == REF_SPC_ICTCP || matrix == REF_SPC_BT2020_CL ||
+                               matrix == REF_SPC_BT2020_NCL ? REF_PRI_BT2020 : REF_PRI_BT709;
+                    if (matrix == REF_SPC_CHROMA_DERIVED_CL)
+                        prim = REF_PRI_SMPTE432;
+                    RefDesc d = { prim, trc, matrix, range, depth };
+                    for (int mode = 0; mode < 2; mode++) {
+                        RefOptions opt = { mode, REF_WP_BRADFORD };
+                        double maxc = (1 << depth) - 1;
+                        double step = maxc / 15.0; /* non-integer grid: avoids special values */
+                        for (double a = 0; a <= maxc; a += step)
+                        for (double b = 0; b <= maxc; b += step)
+                        for (double c = 0; c <= maxc; c += step) {
+                            double in[3] = { a, b, c }, out[3];
+                            int g;
+                            RefTrace tr;
+                            if (ref_convert_trace(&d, &d, &opt, in, out, &g, &tr) < 0) {
+                                ret_fail++;
+                                continue;
+                            }
+                            /* HDR / log curves are only invertible inside the signal range */
+                            int skip = is_hdr_or_log(trc) && !g;
+                            /* and no component in a non-invertible spot of its curve (PQ near 0,
+                             * the ST 240M / sRGB segment joins) */
+                            for (int i = 0; i < 3; i++) {
+                                double x = tr.in_nl[i];
+                                if (fabs(ref_delinearize(trc, mode, ref_linearize(trc, mode, x)) - x)
+                                    > 1e-12)
+                                    skip = 1;
+                            }
+                            if (!cl_invertible(&d, &tr))
+                                skip = 1;
+                            if (skip) {
+                                nskip++;
+                                continue;
+                            }
+                            n++;
+                            double err = 0;
+                            for (int i = 0; i < 3; i++)
+                                err = fmax(err, fabs(out[i] - in[i]));
+                            if (!(err <= 1e-9))
+                                nfail_local++;
+                            if (!(err <= worst)) {
+                                worst = err;
+                                snprintf(worst_desc, sizeof(worst_desc),
+                                         "trc %d %s in (%.3f %.3f %.3f) out (%.3f %.3f %.3f)",
+                                         trc, mode ? "scene" : "display", in[0], in[1], in[2],
+                                         out[0], out[1], out[2]);
+                            }
+                        }
+                    }
+                }
+                check(nfail_local == 0 && ret_fail == 0 && n > 0,
+                      "identity convert matrix %2d %s %2d-bit: %d points (%d skipped), max |out-in| "
+                      "%.2e%s%s", matrix, range == REF_RANGE_TV ? "tv" : "pc", depth, n, nskip,
+                      worst, nfail_local || ret_fail ? " worst: " : "",
+                      nfail_local || ret_fail ? worst_desc : "");
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+static void test_range(void)
+{
+    RefOptions opt = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
+    for (int depth = 8; depth <= 10; depth += 2) {
+        double s = depth == 8 ? 1 : 4, maxc = (1 << depth) - 1, half = 1 << (depth - 1);
+        RefDesc tv = { REF_PRI_BT709, REF_TRC_BT709, REF_SPC_BT709, REF_RANGE_TV, depth };
+        RefDesc pc = tv;
+        pc.range = REF_RANGE_PC;
+        double in[3], out[3];
+        int g;
+
+        in[0] = 16 * s; in[1] = 128 * s; in[2] = 128 * s;
+        ref_convert(&tv, &pc, &opt, in, out, &g);
+        check(fabs(out[0]) < 1e-9 && fabs(out[1] - half) < 1e-9 && fabs(out[2] - half) < 1e-9,
+              "%d-bit tv (%g,%g,%g) -> pc (%.6f,%.6f,%.6f), expected (0,%g,%g)", depth, in[0], in[1],
+              in[2], out[0], out[1], out[2], half, half);
+        in[0] = 235 * s;
+        ref_convert(&tv, &pc, &opt, in, out, &g);
+        check(fabs(out[0] - maxc) < 1e-9 && fabs(out[1] - half) < 1e-9,
+              "%d-bit tv Y=%g -> pc %.6f, expected %g", depth, in[0], out[0], maxc);
+        in[0] = maxc; in[1] = half; in[2] = half;
+        ref_convert(&pc, &tv, &opt, in, out, &g);
+        check(fabs(out[0] - 235 * s) < 1e-9 && fabs(out[1] - 128 * s) < 1e-9,
+              "%d-bit pc Y=%g -> tv %.6f, expected %g", depth, in[0], out[0], 235 * s);
+        /* tv chroma extremes map to +-0.5 of full range: Cr = 240 * s -> half + 0.5 * maxc */
+        in[0] = 126 * s; in[1] = 128 * s; in[2] = 240 * s;
+        ref_convert(&tv, &pc, &opt, in, out, &g);
+        check(fabs(out[2] - (half + 0.5 * maxc)) < 1e-9,
+              "%d-bit tv Cr=%g -> pc %.6f, expected %g", depth, in[2], out[2], half + 0.5 * maxc);
+        /* RGB: tv RGB black/white */
+        RefDesc rtv = { REF_PRI_BT709, REF_TRC_BT709, REF_SPC_RGB, REF_RANGE_TV, depth };
+        RefDesc rpc = rtv;
+        rpc.range = REF_RANGE_PC;
+        in[0] = 16 * s; in[1] = 235 * s; in[2] = 16 * s;
+        ref_convert(&rtv, &rpc, &opt, in, out, &g);
+        check(fabs(out[0]) < 1e-9 && fabs(out[1] - maxc) < 1e-9 && fabs(out[2]) < 1e-9,
+              "%d-bit tv RGB (%g,%g,%g) -> pc (%.6f,%.6f,%.6f)", depth, in[0], in[1], in[2],
+              out[0], out[1], out[2]);
+    }
+}
+
+static void test_601_to_709(void)
+{
+    RefOptions opt = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
+    RefDesc in  = { REF_PRI_SMPTE170M, REF_TRC_SMPTE170M, REF_SPC_SMPTE170M, REF_RANGE_TV, 8 };
+    RefDesc out = { REF_PRI_SMPTE170M, REF_TRC_SMPTE170M, REF_SPC_BT709, REF_RANGE_TV, 8 };
+    double o[3];
+    int g;
+
+    /* 100% red: BT.601 (81, 90, 240), BT.709 (63, 102, 240) (published 8-bit colour-bar codes) */
+    double red_int[3] = { 81, 90, 240 };
+    ref_convert(&in, &out, &opt, red_int, o, &g);
+    check(fabs(o[0] - 63) <= 1 && fabs(o[1] - 102) <= 1 && fabs(o[2] - 240) <= 1,
+          "BT.601 tv (81,90,240) -> BT.709 (%.3f,%.3f,%.3f), expected (63,102,240) +-1", o[0], o[1],
+          o[2]);
+    double red_exact[3] = { 16 + 219 * 0.299, 128 - 224 * 0.299 / 1.772, 240 };
+    ref_convert(&in, &out, &opt, red_exact, o, &g);
+    check(round(o[0]) == 63 && round(o[1]) == 102 && round(o[2]) == 240,
+          "BT.601 exact red (%.3f,%.3f,%.3f) -> BT.709 (%.3f,%.3f,%.3f), rounds to (63,102,240)",
+          red_exact[0], red_exact[1], red_exact[2], o[0], o[1], o[2]);
+    /* 75% yellow (BT.709 8-bit colour bars: 168, 44, 136) from BT.601 (162, 44, 142) */
+    double yel601[3] = { 16 + 219 * 0.75 * 0.886, 128 - 224 * 0.75 * 0.886 / 1.772,
+                         128 + 224 * 0.75 * 0.114 / 1.402 };
+    ref_convert(&in, &out, &opt, yel601, o, &g);
+    check(round(o[0]) == 168 && round(o[1]) == 44 && round(o[2]) == 136,
+          "BT.601 75%% yellow -> BT.709 (%.3f,%.3f,%.3f), rounds to (168,44,136)", o[0], o[1], o[2]);
+}
+
+static void test_ictcp(void)
+{
+    RefOptions opt = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
+    RefDesc ic = { REF_PRI_BT2020, REF_TRC_SMPTE2084, REF_SPC_ICTCP, REF_RANGE_PC, 16 };
+    RefDesc rgb = { REF_PRI_BT2020, REF_TRC_SMPTE2084, REF_SPC_RGB, REF_RANGE_PC, 16 };
+    double o[3], tmp[3];
+    int g;
+
+    /* achromatic: Ct = Cp = 0, I = PQ(Y) */
+    double grey_e = ref_delinearize(REF_TRC_SMPTE2084, REF_LIN_DISPLAY, 1.0);
+    double grey[3] = { grey_e * 65535, grey_e * 65535, grey_e * 65535 };
+    ref_convert(&rgb, &ic, &opt, grey, o, &g);
+    check(fabs(o[0] / 65535 - 0.5807) <= DEC4 && fabs(o[1] - 32768) < 1e-6 &&
+          fabs(o[2] - 32768) < 1e-6,
+          "ICtCp of 203 cd/m2 grey: I = %.6f (PQ 0.5807), Ct, Cp codes %.6f %.6f (neutral 32768)",
+          o[0] / 65535, o[1], o[2]);
+    /* unsupported combinations */
+    RefDesc bad = ic;
+    bad.trc = REF_TRC_BT709;
+    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "ictcp with trc bt709 is rejected");
+    bad = ic;
+    bad.prim = REF_PRI_BT709;
+    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "ictcp with bt709 primaries is rejected");
+    bad = ic;
+    bad.matrix = REF_SPC_SMPTE2085;
+    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "smpte2085 matrix is rejected");
+    bad = ic;
+    bad.prim = 2;
+    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "unspecified primaries are rejected");
+    bad = ic;
+    bad.trc = 2;
+    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "unspecified trc is rejected");
+    check(isnan(ref_linearize(3, 0, 0.5)), "ref_linearize of a reserved trc is NAN");
+}
+
+int main(void)
+{
+    test_npm();
+    test_cl_constants();
+    test_pq();
+    test_hlg();
+    test_sdr_curves();
+    test_adaptation();
+    test_range();
+    test_601_to_709();
+    test_ictcp();
+    test_trc_roundtrip();
+    test_convert_identity();
+
+    printf("%d passed, %d failed\n", npassed, nfailed);
+    return nfailed ? 1 : 0;
+}

@@ -1,0 +1,60 @@
+/*
+ * cspfix tests: run a filter graph on frames through the libavfilter API
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef CSPFIX_TESTUTIL_H
+#define CSPFIX_TESTUTIL_H
+
+#include <libavutil/frame.h>
+
+/**
+ * Run buffer -> filters -> buffersink on nb_in frames (not consumed), with the
+ * given number of filter threads. Output frames are stored in out[] (up to
+ * max_out); *nb_out is set. Returns 0 or a negative AVERROR.
+ */
+int cspfix_run_graph(AVFrame *const *in, int nb_in, const char *filters, int threads,
+                     AVFrame **out, int max_out, int *nb_out);
+
+/** Single frame convenience: *out gets the one output frame. */
+int cspfix_run1(const AVFrame *in, const char *filters, int threads, AVFrame **out);
+
+/** Allocate a frame with the given format, size and colour tags. */
+AVFrame *cspfix_alloc_frame(int fmt, int w, int h, int prim, int trc, int csp, int range);
+
+/** 1 if the two frames have identical visible samples in every plane. */
+int cspfix_frames_equal(const AVFrame *a, const AVFrame *b);
+
+/** Read sample (x, y) of plane p. */
+static inline int cspfix_sample(const AVFrame *f, int p, int x, int y, int big)
+{
+    const uint8_t *row = f->data[p] + (ptrdiff_t)y * f->linesize[p];
+    return big ? ((const uint16_t *)row)[x] : row[x];
+}
+
+static inline void cspfix_set_sample(AVFrame *f, int p, int x, int y, int big, int v)
+{
+    uint8_t *row = f->data[p] + (ptrdiff_t)y * f->linesize[p];
+    if (big)
+        ((uint16_t *)row)[x] = v;
+    else
+        row[x] = v;
+}
+
+#endif /* CSPFIX_TESTUTIL_H */
