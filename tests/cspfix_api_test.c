@@ -1,0 +1,346 @@
+/*
+ * cspfix API tests: tags, threads, mid-stream changes, bad input, pass-through
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/bprint.h>
+#include <libavutil/log.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/pixdesc.h>
+
+#include "cspfix_testutil.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...) do {                                   \
+        if (cond) {                                             \
+            passed++;                                           \
+        } else {                                                \
+            failed++;                                           \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);         \
+            printf(__VA_ARGS__);                                \
+            printf("\n");                                       \
+        }                                                       \
+    } while (0)
+
+/* ---- log capture ---- */
+static AVBPrint logbuf;
+
+static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
+{
+    if (level > AV_LOG_VERBOSE)
+        return;
+    av_vbprintf(&logbuf, fmt, vl);
+}
+
+static void log_reset(void)
+{
+    av_bprint_clear(&logbuf);
+}
+
+static int log_has(const char *s)
+{
+    return logbuf.str && strstr(logbuf.str, s) != NULL;
+}
+
+/* a frame with every sample different: a deterministic pseudo-random pattern */
+static AVFrame *pattern(int fmt, int w, int h, int prim, int trc, int csp, int range,
+                        unsigned seed)
+{
+    AVFrame *f = cspfix_alloc_frame(fmt, w, h, prim, trc, csp, range);
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    const int big = d->comp[0].depth > 8, max = (1 << d->comp[0].depth) - 1;
+
+    for (int p = 0; p < av_pix_fmt_count_planes(fmt); p++) {
+        int pw = (p == 1 || p == 2) ? AV_CEIL_RSHIFT(w, d->log2_chroma_w) : w;
+        int ph = (p == 1 || p == 2) ? AV_CEIL_RSHIFT(h, d->log2_chroma_h) : h;
+        for (int y = 0; y < ph; y++)
+            for (int x = 0; x < pw; x++) {
+                seed = seed * 1103515245u + 12345u;
+                cspfix_set_sample(f, p, x, y, big, (seed >> 12) & max);
+            }
+    }
+    return f;
+}
+
+static void test_tags(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M,
+                          AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG, 1), *out;
+    int ret;
+
+    ret = cspfix_run1(in, "cspfix=all=bt709", 1, &out);
+    CHECK(ret == 0 && out->color_primaries == AVCOL_PRI_BT709 && out->color_trc == AVCOL_TRC_BT709 &&
+          out->colorspace == AVCOL_SPC_BT709 && out->color_range == AVCOL_RANGE_MPEG,
+          "all=bt709 tags the output bt709/tv");
+    av_frame_free(&out);
+
+    ret = cspfix_run1(in, "cspfix=range=pc", 1, &out);
+    CHECK(ret == 0 && out->color_primaries == AVCOL_PRI_SMPTE170M &&
+          out->color_trc == AVCOL_TRC_SMPTE170M && out->colorspace == AVCOL_SPC_SMPTE170M &&
+          out->color_range == AVCOL_RANGE_JPEG, "range=pc changes only the range");
+    av_frame_free(&out);
+
+    ret = cspfix_run1(in, "cspfix=format=gbrp", 1, &out);
+    CHECK(ret == 0 && out->format == AV_PIX_FMT_GBRP && out->colorspace == AVCOL_SPC_RGB &&
+          out->color_range == AVCOL_RANGE_JPEG, "RGB output: matrix rgb, full range");
+    av_frame_free(&out);
+
+    ret = cspfix_run1(in, "cspfix=matrix=bt709:transfer=bt709", 1, &out);
+    CHECK(ret == 0 && out->colorspace == AVCOL_SPC_BT709 && out->color_trc == AVCOL_TRC_BT709 &&
+          out->color_primaries == AVCOL_PRI_SMPTE170M, "aliases matrix/transfer");
+    av_frame_free(&out);
+    av_frame_free(&in);
+
+    in = pattern(AV_PIX_FMT_GBRP, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1,
+                 AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 2);
+    ret = cspfix_run1(in, "cspfix=format=yuv420p", 1, &out);
+    CHECK(ret == 0 && out->colorspace == AVCOL_SPC_SMPTE170M && out->color_range == AVCOL_RANGE_MPEG,
+          "YUV from RGB at 48 lines: matrix guessed smpte170m, limited range (got %s/%s)",
+          av_color_space_name(out ? out->colorspace : 0), av_color_range_name(out ? out->color_range : 0));
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
+static void test_threads(void)
+{
+    static const char *const filters[] = {
+        "cspfix=all=bt709:dither=none",
+        "cspfix=all=bt709:format=yuv420p:dither=ordered",
+        "cspfix=range=pc",
+        "cspfix=primaries=bt2020:trc=bt2020-10:space=bt2020nc:format=yuv444p10",
+    };
+    for (int i = 0; i < 4; i++) {
+        AVFrame *in = pattern(i == 1 ? AV_PIX_FMT_YUV420P10 : AV_PIX_FMT_YUV420P, 98, 70,
+                              AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M,
+                              AVCOL_RANGE_MPEG, 3 + i);
+        AVFrame *o1, *o2, *o7;
+        int r1 = cspfix_run1(in, filters[i], 1, &o1);
+        int r2 = cspfix_run1(in, filters[i], 2, &o2);
+        int r7 = cspfix_run1(in, filters[i], 7, &o7);
+        CHECK(!r1 && !r2 && !r7 && cspfix_frames_equal(o1, o2) && cspfix_frames_equal(o1, o7),
+              "threads 1/2/7 identical for %s", filters[i]);
+        av_frame_free(&o1);
+        av_frame_free(&o2);
+        av_frame_free(&o7);
+        av_frame_free(&in);
+    }
+}
+
+static void test_midstream(void)
+{
+    AVFrame *in[3], *out[4], *single;
+    int n, ret, same = 1;
+
+    in[0] = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M,
+                    AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG, 7);
+    in[1] = av_frame_clone(in[0]);
+    in[2] = av_frame_clone(in[0]);
+    in[1]->color_primaries = AVCOL_PRI_BT470BG;
+    in[1]->colorspace      = AVCOL_SPC_BT470BG;
+    in[2]->color_trc       = AVCOL_TRC_IEC61966_2_1;
+
+    log_reset();
+    ret = cspfix_run_graph(in, 3, "cspfix=all=bt709:dither=none", 1, out, 4, &n);
+    CHECK(ret == 0 && n == 3, "three frames in, three out (%d, %d)", ret, n);
+    for (int i = 0; i < n && !ret; i++) {
+        cspfix_run1(in[i], "cspfix=all=bt709:dither=none", 1, &single);
+        same &= cspfix_frames_equal(single, out[i]) && out[i]->pts == i;
+        av_frame_free(&single);
+    }
+    CHECK(!ret && same, "each frame converted as its own description says");
+    CHECK(!ret && !cspfix_frames_equal(out[0], out[1]) && !cspfix_frames_equal(out[0], out[2]),
+          "a changed description changes the output");
+    for (int i = 0; i < n; i++)
+        av_frame_free(&out[i]);
+    for (int i = 0; i < 3; i++)
+        av_frame_free(&in[i]);
+}
+
+static void test_errors(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                          AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 9), *out = NULL;
+    int ret;
+
+    in->color_primaries = AVCOL_PRI_RESERVED;
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=all=bt709", 1, &out);
+    CHECK(ret < 0 && log_has("Unsupported input primaries: reserved") && log_has("Supported: bt709"),
+          "reserved primaries: clear error (%d) [%s]", ret, logbuf.str);
+    av_frame_free(&out);
+
+    in->color_primaries = AVCOL_PRI_UNSPECIFIED;
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=all=bt709:guess=0", 1, &out);
+    CHECK(ret < 0 && log_has("Input colour primaries is unspecified"),
+          "guess=0 names the unspecified field [%s]", logbuf.str);
+    av_frame_free(&out);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=all=bt709", 1, &out);
+    CHECK(ret == 0 && log_has("guessing smpte170m"), "guess logged [%s]", logbuf.str);
+    av_frame_free(&out);
+    in->color_primaries = AVCOL_PRI_BT709;
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=space=bt709:format=gbrp", 1, &out);
+    CHECK(ret < 0 && log_has("cannot be used with the RGB output format"),
+          "YUV matrix with RGB output rejected [%s]", logbuf.str);
+    av_frame_free(&out);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=space=ictcp", 1, &out);
+    CHECK(ret < 0 && log_has("ictcp needs primaries bt2020"), "ictcp with bt709 rejected [%s]",
+          logbuf.str);
+    av_frame_free(&out);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=space=smpte2085", 1, &out);
+    CHECK(ret < 0 && log_has("Unsupported output matrix (colorspace): smpte2085"),
+          "smpte2085 rejected [%s]", logbuf.str);
+    av_frame_free(&out);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=primaries=nonsense", 1, &out);
+    CHECK(ret < 0, "unknown option value rejected");
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
+static void test_names(void)
+{
+    /* every name libavutil prints for a supported value is accepted as an option value */
+    AVFrame *in = pattern(AV_PIX_FMT_YUV444P10, 16, 16, AVCOL_PRI_BT2020, AVCOL_TRC_BT2020_10,
+                          AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 11), *out;
+    char f[256];
+    int bad = 0;
+
+    for (int i = 1; i < AVCOL_PRI_NB; i++) {
+        const char *n = av_color_primaries_name(i);
+        if (!n || i == AVCOL_PRI_UNSPECIFIED || i == AVCOL_PRI_RESERVED || (i > 12 && i < 22))
+            continue;
+        snprintf(f, sizeof(f), "cspfix=primaries=%s", n);
+        if (cspfix_run1(in, f, 1, &out) < 0 || out->color_primaries != i)
+            bad++, printf("  primaries %s not accepted\n", n);
+        av_frame_free(&out);
+    }
+    for (int i = 1; i < AVCOL_TRC_NB; i++) {
+        const char *n = av_color_transfer_name(i);
+        if (!n || i == AVCOL_TRC_UNSPECIFIED || i == AVCOL_TRC_RESERVED)
+            continue;
+        snprintf(f, sizeof(f), "cspfix=trc=%s", n);
+        if (cspfix_run1(in, f, 1, &out) < 0 || out->color_trc != i)
+            bad++, printf("  transfer %s not accepted\n", n);
+        av_frame_free(&out);
+    }
+    for (int i = 1; i < AVCOL_SPC_NB; i++) {
+        const char *n = av_color_space_name(i);
+        if (!n || i == AVCOL_SPC_UNSPECIFIED || i == AVCOL_SPC_RESERVED || i == AVCOL_SPC_ICTCP ||
+            i == AVCOL_SPC_SMPTE2085 || i >= AVCOL_SPC_IPT_C2)
+            continue;
+        snprintf(f, sizeof(f), "cspfix=space=%s", n);
+        if (cspfix_run1(in, f, 1, &out) < 0 || out->colorspace != i)
+            bad++, printf("  matrix %s not accepted\n", n);
+        av_frame_free(&out);
+    }
+    CHECK(!bad, "every libavutil name of a supported value accepted (%d bad)", bad);
+    av_frame_free(&in);
+}
+
+static void test_passthrough(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                          AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 13), *out;
+    AVFrameSideData *sd;
+    int ret;
+
+    in->sample_aspect_ratio = (AVRational){ 4, 3 };
+    in->duration = 1;
+    av_mastering_display_metadata_create_side_data(in);
+    sd = av_frame_new_side_data(in, AV_FRAME_DATA_SEI_UNREGISTERED, 20);
+    memset(sd->data, 0x42, 20);
+    ret = cspfix_run1(in, "cspfix=all=bt709", 1, &out);
+    CHECK(ret == 0 && out->data[0] == in->data[0], "identical description: no copy");
+    av_frame_free(&out);
+
+    ret = cspfix_run1(in, "cspfix=range=pc", 1, &out);
+    CHECK(ret == 0 && out->data[0] != in->data[0] && out->duration == 1 &&
+          av_frame_get_side_data(out, AV_FRAME_DATA_SEI_UNREGISTERED) &&
+          !av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA),
+          "converted frame keeps duration and side data, drops HDR metadata for SDR");
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
+static void test_plan_log(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                          AVCOL_SPC_BT709, AVCOL_RANGE_JPEG, 17), *out;
+    av_log_set_level(AV_LOG_VERBOSE);
+    log_reset();
+    cspfix_run1(in, "cspfix=range=tv", 1, &out);
+    CHECK(log_has("(per-plane)") && log_has("0: matrix"), "range-only plan printed as per-plane");
+    av_frame_free(&out);
+    log_reset();
+    in->color_range = AVCOL_RANGE_MPEG;
+    in->colorspace  = AVCOL_SPC_BT470BG;
+    cspfix_run1(in, "cspfix=space=bt709", 1, &out);
+    CHECK(log_has("0: matrix") && !log_has("1: "), "matrix-only plan is one stage");
+    av_frame_free(&out);
+    av_log_set_level(AV_LOG_INFO);
+    av_frame_free(&in);
+}
+
+static void test_odd_sizes(void)
+{
+    static const int sizes[][2] = { { 33, 17 }, { 1, 1 }, { 2, 1 }, { 3, 3 } };
+    for (int i = 0; i < 4; i++) {
+        AVFrame *in = pattern(AV_PIX_FMT_YUV420P, sizes[i][0], sizes[i][1], AVCOL_PRI_SMPTE170M,
+                              AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG, 19), *out;
+        int ret = cspfix_run1(in, "cspfix=all=bt709", 1, &out);
+        CHECK(ret == 0 && out->width == sizes[i][0] && out->height == sizes[i][1],
+              "odd size %dx%d converts", sizes[i][0], sizes[i][1]);
+        av_frame_free(&out);
+        av_frame_free(&in);
+    }
+}
+
+int main(void)
+{
+    av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
+    av_log_set_callback(log_cb);
+    av_log_set_level(AV_LOG_INFO);
+    test_tags();
+    test_threads();
+    test_midstream();
+    test_errors();
+    test_names();
+    test_passthrough();
+    test_plan_log();
+    test_odd_sizes();
+    printf("api: %d passed, %d failed\n", passed, failed);
+    av_bprint_finalize(&logbuf, NULL);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,61 @@
+# cspfix tests, run by `make check` (see the top Makefile) against one FFmpeg build.
+#
+# This file is part of cspfix.
+#
+# cspfix is free software; you can redistribute it and/or
+# modify it under the terms of the GNU Lesser General Public
+# License as published by the Free Software Foundation; either
+# version 2.1 of the License, or (at your option) any later version.
+#
+# cspfix is distributed in the hope that it will be useful,
+# but WITHOUT ANY WARRANTY; without even the implied warranty of
+# MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+# Lesser General Public License for more details.
+#
+# You should have received a copy of the GNU Lesser General Public
+# License along with cspfix; if not, write to the Free Software
+# Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+#
+# Variables: FFMPEG_PREFIX (install prefix), FFMPEG_OBJ (build dir, for config.h),
+# FFMPEG_SRCDIR (overlaid source tree, for internal headers), OUT (test build dir).
+# PRECISION_ARGS narrows the precision test (a conversion-name substring).
+
+T        := tests
+CC       ?= cc
+CFLAGS   := -O2 -g -std=c11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
+PKG      := PKG_CONFIG_PATH=$(FFMPEG_PREFIX)/lib/pkgconfig pkg-config
+LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
+LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
+
+PROGS := $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/precision
+
+.PHONY: check build
+check: build
+	@echo "== reference model self-test"
+	@$(OUT)/refmodel_selftest > $(OUT)/refmodel_selftest.log || { cat $(OUT)/refmodel_selftest.log; exit 1; }
+	@tail -n 1 $(OUT)/refmodel_selftest.log
+	@echo "== planner unit tests";         $(OUT)/plan_test
+	@echo "== API tests";                  $(OUT)/api_test
+	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
+	@echo "== precision against the float64 reference"; $(OUT)/precision $(PRECISION_ARGS)
+
+build: $(PROGS)
+
+$(OUT):
+	mkdir -p $@
+
+LIBDEPS := $(FFMPEG_PREFIX)/lib/libavfilter.a
+
+$(OUT)/refmodel_selftest: $(T)/cspfix_refmodel.c $(T)/cspfix_refmodel_selftest.c $(T)/cspfix_refmodel.h | $(OUT)
+	$(CC) $(CFLAGS) -o $@ $(T)/cspfix_refmodel.c $(T)/cspfix_refmodel_selftest.c -lm
+
+$(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) -I$(FFMPEG_SRCDIR) -I$(FFMPEG_OBJ) $(LAVFI_CFLAGS) -o $@ \
+		$(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LAVFI_LIBS)
+
+$(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/precision: $(T)/cspfix_precision.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_precision.c \
+		$(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LAVFI_LIBS)
