@@ -31,6 +31,7 @@
 #include "libavutil/avassert.h"
 #include "libavutil/csp.h"
 #include "libavutil/frame.h"
+#include "libavutil/internal.h"
 #include "libavutil/mastering_display_metadata.h"
 #include "libavutil/mem.h"
 #include "libavutil/opt.h"
