@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+#
+# This file is part of cspfix.
+#
+# cspfix is free software; you can redistribute it and/or
+# modify it under the terms of the GNU Lesser General Public
+# License as published by the Free Software Foundation; either
+# version 2.1 of the License, or (at your option) any later version.
+#
+# cspfix is distributed in the hope that it will be useful,
+# but WITHOUT ANY WARRANTY; without even the implied warranty of
+# MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+# Lesser General Public License for more details.
+#
+# You should have received a copy of the GNU Lesser General Public
+# License along with cspfix; if not, write to the Free Software
+# Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+
+# Usage: tools/build-ffmpeg.sh check|full SRC_DIR OBJ_DIR PREFIX
+#
+# Out-of-tree FFmpeg build of SRC_DIR in OBJ_DIR, installed to PREFIX.
+#   check: small static build with only what the cspfix tests need (~2 min)
+#   full:  FFmpeg defaults plus zimg/freetype/harfbuzz/zlib (~16 min on 2 cores)
+# (drawtext needs both freetype and harfbuzz; lavfi input needs the
+# wrapped_avframe decoder.)
+# configure is re-run only when its flags, SRC_DIR/configure or
+# SRC_DIR/libavfilter/allfilters.c (the filter list) changed.
+# Output goes to OBJ_DIR/{configure,make,install}.log.
+
+set -euo pipefail
+
+say() { echo "build-ffmpeg: $*" >&2; }
+[ $# = 4 ] || { say "usage: $0 check|full SRC_DIR OBJ_DIR PREFIX"; exit 1; }
+profile=$1
+src=$(cd "$2" && pwd)
+mkdir -p "$3" "$4"
+obj=$(cd "$3" && pwd)
+prefix=$(cd "$4" && pwd)
+
+case $profile in
+check)
+    flags=(--disable-everything --disable-doc --disable-network --disable-autodetect
+        --enable-zlib --enable-libfreetype --enable-libharfbuzz --enable-libzimg --disable-debug
+        --enable-filter=cspfix,colorspace,scale,zscale,format,null,copy,testsrc2,split,hstack,vstack,xstack,drawtext,pad,crop,setparams,tonemap,sendcmd,showinfo,trim,concat,fps,scale2ref
+        --enable-demuxer=rawvideo,matroska,image2,yuv4mpegpipe,lavfi
+        --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash
+        --enable-encoder=rawvideo,png,ffv1,wrapped_avframe
+        --enable-decoder=rawvideo,png,ffv1,wrapped_avframe
+        --enable-protocol=file,pipe --enable-indev=lavfi --enable-parser=png --enable-bsf=null) ;;
+full)
+    flags=(--enable-libzimg --enable-libfreetype --enable-libharfbuzz --enable-zlib --disable-doc) ;;
+*)
+    say "unknown profile '$profile' (check or full)"; exit 1 ;;
+esac
+flags=(--prefix="$prefix" "${flags[@]}")
+
+# Do not leak the calling make's flags/variables into FFmpeg's make.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
+# run LOG CMD...: run CMD in OBJ_DIR, output to OBJ_DIR/LOG.log; on failure
+# show the end of the log and exit
+run() {
+    local name=$1 log=$obj/$1.log start=$SECONDS
+    shift
+    say "$profile: $name (log: $log)"
+    if ! (cd "$obj" && "$@") >"$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        say "FAILED: $* (full log: $log)"
+        [ "$name" != configure ] || say "configure details: $obj/ffbuild/config.log"
+        exit 1
+    fi
+    say "  done in $((SECONDS - start)) s"
+}
+
+stamp=$obj/.cspfix-configure-stamp
+want=$(printf '%s\n' "$src" "${flags[@]}"; cksum <"$src/configure"; cksum <"$src/libavfilter/allfilters.c")
+if [ -f "$obj/ffbuild/config.mak" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    say "$profile: configuration unchanged, not re-running configure"
+else
+    rm -f "$stamp"
+    run configure "$src/configure" "${flags[@]}"
+    echo "$want" >"$stamp"
+fi
+run make make -j"$(nproc)"
+run install make install
+say "$profile: installed to $prefix"

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+#
+# This file is part of cspfix.
+#
+# cspfix is free software; you can redistribute it and/or
+# modify it under the terms of the GNU Lesser General Public
+# License as published by the Free Software Foundation; either
+# version 2.1 of the License, or (at your option) any later version.
+#
+# cspfix is distributed in the hope that it will be useful,
+# but WITHOUT ANY WARRANTY; without even the implied warranty of
+# MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+# Lesser General Public License for more details.
+#
+# You should have received a copy of the GNU Lesser General Public
+# License along with cspfix; if not, write to the Free Software
+# Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+
+# Usage: tools/deps.sh
+#
+# Checks the build/test dependencies of cspfix.  Missing Debian packages are
+# installed when running as root; otherwise the install command is printed
+# and the script fails.  A fast no-op when everything is present.
+
+set -euo pipefail
+
+missing=()
+# need PACKAGE CHECK...: PACKAGE is missing unless CHECK succeeds
+need() { "${@:2}" >/dev/null 2>&1 || missing+=("$1"); }
+has() { command -v "$1"; }
+
+need gcc                    has cc
+need libc6-dev              test -e /usr/include/stdio.h
+need make                   has make
+need nasm                   has nasm
+need pkg-config             has pkg-config
+need xz-utils               has xz
+need debian-archive-keyring test -e /usr/share/keyrings/debian-archive-keyring.gpg
+need libzimg-dev            pkg-config --exists zimg
+need zlib1g-dev             pkg-config --exists zlib
+need libfreetype-dev        pkg-config --exists freetype2
+need libharfbuzz-dev        pkg-config --exists harfbuzz
+need fonts-dejavu-core      test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+
+[ ${#missing[@]} -gt 0 ] || exit 0
+
+install=(apt-get install -y --no-install-recommends "${missing[@]}")
+if [ "$(id -u)" != 0 ]; then
+    echo "deps: missing packages: ${missing[*]}" >&2
+    echo "deps: install them as root with:  ${install[*]}" >&2
+    exit 1
+fi
+echo "deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update >&2
+"${install[@]}" >&2
