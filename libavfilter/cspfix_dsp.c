@@ -21,6 +21,9 @@
 
 #include "config.h"
 #include "libavutil/attributes.h"
+#include "libavutil/common.h"
+#include "libavutil/intfloat.h"
+#include "libavutil/intreadwrite.h"
 
 #include "cspfix_dsp.h"
 
@@ -105,23 +108,105 @@ static void clip_c(float *c, int w, float lo, float hi)
     }
 }
 
-static void upsample_h_c(float *dst, const float *src, int w, int hsub)
+static void unpack_s8_c(float *dst, const uint8_t *src, int w, int step)
 {
     for (int x = 0; x < w; x++)
-        dst[x] = src[x >> hsub];
+        dst[x] = src[x * step];
 }
 
-static void downsample_c(float *dst, const float *a, const float *b, int w, int hsub)
+static void unpack_s16_c(float *dst, const uint8_t *src, int w, int step, int shift, int mask)
 {
-    if (!hsub) {
-        for (int x = 0; x < w; x++)
-            dst[x] = (a[x] + b[x]) * 0.5f;
-        return;
+    for (int x = 0; x < w; x++)
+        dst[x] = (AV_RL16(src + x * step) >> shift) & mask;
+}
+
+static void unpack_f32_c(float *dst, const uint8_t *src, int w, int step)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = av_int2float(AV_RL32(src + x * step));
+}
+
+static av_always_inline int quantize(float v, float bias, float lo, float hi)
+{
+    v = v + bias;
+    v = v > lo ? v : lo;
+    v = v < hi ? v : hi;
+    return (int)v;
+}
+
+static void pack_s8_c(uint8_t *dst, const float *src, int w, int step, const float *bias,
+                      float lo, float hi)
+{
+    for (int x = 0; x < w; x++)
+        dst[x * step] = quantize(src[x], bias[x & 15], lo, hi);
+}
+
+static void pack_s16_c(uint8_t *dst, const float *src, int w, int step, int shift,
+                       const float *bias, float lo, float hi)
+{
+    for (int x = 0; x < w; x++)
+        AV_WL16(dst + x * step, quantize(src[x], bias[x & 15], lo, hi) << shift);
+}
+
+static void pack_f32_c(uint8_t *dst, const float *src, int w, int step)
+{
+    for (int x = 0; x < w; x++)
+        AV_WL32(dst + x * step, av_float2int(src[x]));
+}
+
+static void pack_x2rgb10_c(uint8_t *dst, const float *r, const float *g, const float *b, int w,
+                           const float *bias, float lo, float hi)
+{
+    for (int x = 0; x < w; x++) {
+        const float d = bias[x & 15];
+        AV_WL32(dst + 4 * x, (unsigned)quantize(r[x], d, lo, hi) << 20 |
+                             (unsigned)quantize(g[x], d, lo, hi) << 10 |
+                             (unsigned)quantize(b[x], d, lo, hi));
     }
-    for (int x = 0; x < w >> 1; x++)
-        dst[x] = ((a[2 * x] + a[2 * x + 1]) + (b[2 * x] + b[2 * x + 1])) * 0.25f;
-    if (w & 1)
-        dst[w >> 1] = (a[w - 1] + b[w - 1]) * 0.5f;
+}
+
+static void upsample_h2_c(float *dst, const float *src, int w, int phase)
+{
+    const int last = (w + 1) / 2 - 1;
+    for (int x = 0; x < w; x++) {
+        const int k = x >> 1;
+        if (!phase) {
+            dst[x] = (x & 1) ? (src[k] + src[FFMIN(k + 1, last)]) * 0.5f : src[k];
+        } else if (x & 1) {
+            dst[x] = src[k] * 0.75f + src[FFMIN(k + 1, last)] * 0.25f;
+        } else {
+            dst[x] = src[FFMAX(k - 1, 0)] * 0.25f + src[k] * 0.75f;
+        }
+    }
+}
+
+static void downsample_h2_c(float *dst, const float *src, int w, int phase)
+{
+    const int cw = (w + 1) / 2;
+    for (int k = 0; k < cw; k++) {
+        const float a = src[FFMAX(2 * k - 1, 0)], b = src[2 * k];
+        const float c = src[FFMIN(2 * k + 1, w - 1)], d = src[FFMIN(2 * k + 2, w - 1)];
+        dst[k] = phase ? ((a + d) + (b + c) * 3.0f) * 0.125f : ((a + b) + (b + c)) * 0.25f;
+    }
+}
+
+static void blend_c(float *dst, const float *a, const float *b, int w, float wa, float wb)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = a[x] * wa + b[x] * wb;
+}
+
+static void filter3_c(float *dst, const float *a, const float *b, const float *c, int w)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = ((a[x] + b[x]) + (b[x] + c[x])) * 0.25f;
+}
+
+static void filter4_c(float *dst, const float *a, const float *b, const float *c,
+                      const float *d, int w)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = ((a[x] + d[x]) + (b[x] + c[x]) * 3.0f) * 0.125f;
 }
 
 av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
@@ -137,6 +222,16 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->cl_decode  = cl_decode_c;
     dsp->cl_encode  = cl_encode_c;
     dsp->clip       = clip_c;
-    dsp->upsample_h = upsample_h_c;
-    dsp->downsample = downsample_c;
+    dsp->unpack_s8     = unpack_s8_c;
+    dsp->unpack_s16    = unpack_s16_c;
+    dsp->unpack_f32    = unpack_f32_c;
+    dsp->pack_s8       = pack_s8_c;
+    dsp->pack_s16      = pack_s16_c;
+    dsp->pack_f32      = pack_f32_c;
+    dsp->pack_x2rgb10  = pack_x2rgb10_c;
+    dsp->upsample_h2   = upsample_h2_c;
+    dsp->downsample_h2 = downsample_h2_c;
+    dsp->blend         = blend_c;
+    dsp->filter3       = filter3_c;
+    dsp->filter4       = filter4_c;
 }

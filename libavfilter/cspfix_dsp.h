@@ -64,14 +64,36 @@ typedef struct CspfixDSPContext {
     void (*cl_encode)(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p);
     /** c = min(max(c, lo), hi) */
     void (*clip)(float *c, int w, float lo, float hi);
-    /** nearest-neighbour horizontal upsampling: dst[x] = src[x >> hsub] */
-    void (*upsample_h)(float *dst, const float *src, int w, int hsub);
-    /**
-     * box downsampling to chroma resolution: dst[x] = mean of rows a, b (b may
-     * equal a) over columns 2x, 2x+1 (hsub 1, last column repeated for odd w)
-     * or column x (hsub 0)
+    /* strided samples (packed and semi-planar layouts); step in bytes */
+    void (*unpack_s8)(float *dst, const uint8_t *src, int w, int step);
+    /** 16-bit little-endian words: (word >> shift) & mask */
+    void (*unpack_s16)(float *dst, const uint8_t *src, int w, int step, int shift, int mask);
+    void (*unpack_f32)(float *dst, const uint8_t *src, int w, int step);
+    void (*pack_s8)(uint8_t *dst, const float *src, int w, int step, const float *bias,
+                    float lo, float hi);
+    void (*pack_s16)(uint8_t *dst, const float *src, int w, int step, int shift,
+                     const float *bias, float lo, float hi);
+    void (*pack_f32)(uint8_t *dst, const float *src, int w, int step);
+    /** x2rgb10le: three 10-bit fields in a 32-bit word, padding bits 0 */
+    void (*pack_x2rgb10)(uint8_t *dst, const float *r, const float *g, const float *b, int w,
+                         const float *bias, float lo, float hi);
+
+    /*
+     * Chroma resampling by 2. Phase 0: chroma co-sited with even luma samples;
+     * phase 1: half-way between luma samples.
+     * upsample_h2: bilinear, dst has w samples, src (w + 1) / 2 (edges repeat).
+     * downsample_h2: phase 0 taps [1 2 1]/4 at 2k, phase 1 [1 3 3 1]/8 at 2k+1/2;
+     * dst has (w + 1) / 2 samples (edges repeat).
      */
-    void (*downsample)(float *dst, const float *a, const float *b, int w, int hsub);
+    void (*upsample_h2)(float *dst, const float *src, int w, int phase);
+    void (*downsample_h2)(float *dst, const float *src, int w, int phase);
+    /** dst = a * wa + b * wb */
+    void (*blend)(float *dst, const float *a, const float *b, int w, float wa, float wb);
+    /** dst = ((a + b) + (b + c)) / 4 */
+    void (*filter3)(float *dst, const float *a, const float *b, const float *c, int w);
+    /** dst = ((a + d) + 3 (b + c)) / 8 */
+    void (*filter4)(float *dst, const float *a, const float *b, const float *c,
+                    const float *d, int w);
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);

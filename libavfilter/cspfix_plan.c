@@ -65,7 +65,8 @@ static int mat3_inv(double d[3][3], const double a[3][3])
     t[2][1] = a[0][1] * a[2][0] - a[0][0] * a[2][1];
     t[2][2] = a[0][0] * a[1][1] - a[0][1] * a[1][0];
     det = a[0][0] * t[0][0] + a[0][1] * t[1][0] + a[0][2] * t[2][0];
-    if (fabs(det) < 1e-12)
+    /* scale-free: code-value matrices of 16-bit formats have determinants near 1e-15 */
+    if (det == 0.0 || !isfinite(det))
         return AVERROR(EINVAL);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
@@ -378,11 +379,16 @@ static void add_tf(CspfixPlan *p, int curve, int encode)
 static void norm_matrix(double m[3][4], const CspfixDesc *d)
 {
     const int rgb = d->csp == AVCOL_SPC_RGB;
-    const double sh = 1 << (d->depth - 8), max = (1 << d->depth) - 1;
+    const double sh = d->depth ? 1 << (d->depth - 8) : 1.0;
+    const double max = d->depth ? (1 << d->depth) - 1 : 1.0;
     double sy, oy, sc, oc;
 
     memset(m, 0, sizeof(double) * 12);
-    if (d->range == AVCOL_RANGE_JPEG) {
+    if (!d->depth) {
+        /* float samples are the signal itself */
+        sy = sc = 1.0;
+        oy = oc = 0.0;
+    } else if (d->range == AVCOL_RANGE_JPEG) {
         sy = 1.0 / max;
         oy = 0.0;
         sc = 1.0 / max;

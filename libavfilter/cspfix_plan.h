@@ -30,7 +30,7 @@ typedef struct CspfixDesc {
     enum AVColorTransferCharacteristic trc;
     enum AVColorSpace csp;      ///< AVCOL_SPC_RGB for RGB pixels
     enum AVColorRange range;
-    int depth;                  ///< bits per component
+    int depth;                  ///< bits per component; 0 for float samples
 } CspfixDesc;
 
 typedef struct CspfixPlanOptions {

@@ -43,6 +43,7 @@
 #include "video.h"
 
 #include "cspfix_dsp.h"
+#include "cspfix_io.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
 
@@ -91,6 +92,7 @@ typedef struct CspfixContext {
     /* options: input overrides */
     int iall, iprim, itrc, icsp, irange;
     int fast, dither, wpadapt, linearize, guess, clip, clipgamut;
+    int loc, iloc;               ///< chroma_loc, ichroma_loc
 
     CspfixDSPContext dsp;
 
@@ -98,6 +100,9 @@ typedef struct CspfixContext {
     int have_plan;
     enum AVPixelFormat plan_in_fmt, plan_out_fmt;
     CspfixDesc in_desc, out_desc;
+    CspfixFormat fin, fout;
+    enum AVChromaLocation in_loc, out_loc;
+    int in_phase_x, in_off_y2, out_phase_x, out_off_y2;
     CspfixPlan plan;
     CspfixStage stages[CSPFIX_MAX_OPS];
     int nb_stages;
@@ -110,6 +115,8 @@ typedef struct CspfixContext {
     /* per-thread scratch rows */
     float *scratch;
     int scratch_stride;          ///< floats per thread
+    int row_stride;              ///< floats per scratch row
+    int scratch_w;               ///< width the scratch was sized for
     int nb_threads;
 
     float bias_round[16];
@@ -253,6 +260,8 @@ static void run_stages(const CspfixContext *s, float *c0, float *c1, float *c2, 
     }
 }
 
+static void siting(enum AVChromaLocation loc, int *phase_x, int *off_y2);
+
 /* ---- describing frames ---- */
 
 static const char *guess_reason(const AVFrame *f, int rgb)
@@ -282,15 +291,21 @@ static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
                           unsigned *guessed)
 {
     CspfixContext *s = ctx->priv;
-    const AVPixFmtDescriptor *pd = av_pix_fmt_desc_get(f->format);
     const int rgb = is_rgb_fmt(f->format);
-    int gp, gt, gc;
+    CspfixFormat fmt;
+    int gp, gt, gc, ret;
+
+    if ((ret = ff_cspfix_format_init(&fmt, f->format)) < 0) {
+        av_log(ctx, AV_LOG_ERROR, "Unsupported input pixel format %s.\n",
+               av_get_pix_fmt_name(f->format));
+        return ret;
+    }
 
     d->prim  = f->color_primaries;
     d->trc   = f->color_trc;
     d->csp   = rgb ? AVCOL_SPC_RGB : f->colorspace;
     d->range = f->color_range;
-    d->depth = pd->comp[0].depth;
+    d->depth = fmt.depth;
     if (s->iall) {
         d->prim = all_presets[s->iall][0];
         d->trc  = all_presets[s->iall][1];
@@ -341,6 +356,8 @@ static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
         d->range = rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
         *guessed |= GUESS_RANGE;
     }
+    if (fmt.is_float)
+        d->range = AVCOL_RANGE_JPEG; /* float samples carry the signal itself */
     return 0;
 }
 
@@ -353,7 +370,12 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
 
     od->prim  = id->prim;
     od->trc   = id->trc;
-    od->depth = av_pix_fmt_desc_get(ofmt)->comp[0].depth;
+    CspfixFormat fmt;
+    int ret;
+
+    if ((ret = ff_cspfix_format_init(&fmt, ofmt)) < 0)
+        return ret;
+    od->depth = fmt.depth;
     if (s->all) {
         od->prim = all_presets[s->all][0];
         od->trc  = all_presets[s->all][1];
@@ -393,6 +415,14 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
         od->range = out_rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
     else
         od->range = id->range;
+    if (fmt.is_float)
+        od->range = AVCOL_RANGE_JPEG;
+    if (fmt.nb_colour == 1 && !(av_pix_fmt_desc_get(in->format)->nb_components <= 2)) {
+        av_log(ctx, AV_LOG_ERROR, "Gray output (%s) from colour input (%s) needs the chroma "
+               "this filter would drop; convert to gray with another filter first.\n",
+               av_get_pix_fmt_name(ofmt), av_get_pix_fmt_name(in->format));
+        return AVERROR(EINVAL);
+    }
     return 0;
 }
 
@@ -417,7 +447,7 @@ static void log_guesses(AVFilterContext *ctx, const CspfixDesc *d, unsigned gues
 static void setup_pack(CspfixContext *s, enum AVPixelFormat ofmt, const CspfixDesc *od)
 {
     const int rgb = is_rgb_fmt(ofmt);
-    const int max = (1 << od->depth) - 1, sh = od->depth - 8;
+    const int max = od->depth ? (1 << od->depth) - 1 : 1, sh = FFMAX(od->depth - 8, 0);
 
     for (int c = 0; c < 3; c++) {
         s->lo[c] = 0.0f;
@@ -442,6 +472,13 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     unsigned guessed;
     int ret, in_depth;
 
+    s->in_loc  = s->iloc != AVCHROMA_LOC_UNSPECIFIED ? s->iloc :
+                 in->chroma_location != AVCHROMA_LOC_UNSPECIFIED ? in->chroma_location :
+                 AVCHROMA_LOC_LEFT;
+    s->out_loc = s->loc != AVCHROMA_LOC_UNSPECIFIED ? s->loc : s->in_loc;
+    siting(s->in_loc, &s->in_phase_x, &s->in_off_y2);
+    siting(s->out_loc, &s->out_phase_x, &s->out_off_y2);
+
     if ((ret = describe_input(ctx, in, &id, &guessed)) < 0 ||
         (ret = describe_output(ctx, in, ofmt, &id, &od)) < 0)
         return ret;
@@ -464,15 +501,14 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         s->warned_hdr = 1;
     }
 
-    in_depth     = id.depth;
-    s->use_dither = s->dither == DITHER_ORDERED ||
-                    (s->dither == DITHER_AUTO && od.depth < in_depth);
-    s->per_plane = ff_cspfix_plan_is_per_plane(&s->plan) &&
-                   av_pix_fmt_desc_get(in->format)->log2_chroma_w ==
-                   av_pix_fmt_desc_get(ofmt)->log2_chroma_w &&
-                   av_pix_fmt_desc_get(in->format)->log2_chroma_h ==
-                   av_pix_fmt_desc_get(ofmt)->log2_chroma_h &&
-                   is_rgb_fmt(in->format) == is_rgb_fmt(ofmt);
+    ff_cspfix_format_init(&s->fin, in->format);
+    ff_cspfix_format_init(&s->fout, ofmt);
+    in_depth      = id.depth ? id.depth : 32;
+    s->use_dither = od.depth && (s->dither == DITHER_ORDERED ||
+                                 (s->dither == DITHER_AUTO && od.depth < in_depth));
+    s->per_plane  = ff_cspfix_plan_is_per_plane(&s->plan) &&
+                    s->fin.hsub == s->fout.hsub && s->fin.vsub == s->fout.vsub &&
+                    s->fin.rgb == s->fout.rgb && s->fin.nb_colour == s->fout.nb_colour;
     setup_pack(s, ofmt, &od);
 
     av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s%s:\n",
@@ -494,70 +530,173 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
 
 /* ---- pixels ---- */
 
-/* component c of an RGB picture lives in plane rgb_plane[c] (gbrp order) */
-static const int rgb_plane[3] = { 2, 0, 1 };
-
-static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *c[3],
-                     float *tmp)
+/* Chroma siting as (horizontal phase, vertical offset in luma rows x 2). */
+static void siting(enum AVChromaLocation loc, int *phase_x, int *off_y2)
 {
-    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(in->format);
-    const int big = d->comp[0].depth > 8, w = in->width;
+    *phase_x = loc == AVCHROMA_LOC_CENTER || loc == AVCHROMA_LOC_TOP ||
+               loc == AVCHROMA_LOC_BOTTOM;
+    *off_y2  = loc == AVCHROMA_LOC_TOPLEFT || loc == AVCHROMA_LOC_TOP ? 0 :
+               loc == AVCHROMA_LOC_BOTTOMLEFT || loc == AVCHROMA_LOC_BOTTOM ? 2 : 1;
+}
 
-    if (d->flags & AV_PIX_FMT_FLAG_RGB) {
+typedef struct SliceBuf {
+    float *ring[4][3];      ///< full-resolution rows after the plan, slot = row & 3
+    float *t0, *t1, *t2;    ///< chroma-resolution scratch
+} SliceBuf;
+
+static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
+{
+    float *base = s->scratch + (size_t)jobnr * s->scratch_stride;
+    for (int r = 0; r < 4; r++)
         for (int i = 0; i < 3; i++)
-            s->dsp.unpack[big](c[i], in->data[rgb_plane[i]] + y * in->linesize[rgb_plane[i]], w);
-        return;
-    }
-    s->dsp.unpack[big](c[0], in->data[0] + y * in->linesize[0], w);
-    for (int i = 1; i < 3; i++) {
-        const uint8_t *src = in->data[i] + (y >> d->log2_chroma_h) * in->linesize[i];
-        if (d->log2_chroma_w) {
-            s->dsp.unpack[big](tmp, src, AV_CEIL_RSHIFT(w, d->log2_chroma_w));
-            s->dsp.upsample_h(c[i], tmp, w, d->log2_chroma_w);
-        } else {
-            s->dsp.unpack[big](c[i], src, w);
+            b->ring[r][i] = base + (3 * r + i) * s->row_stride;
+    b->t0 = base + 12 * s->row_stride;
+    b->t1 = base + 13 * s->row_stride;
+    b->t2 = base + 14 * s->row_stride;
+}
+
+static void fill_row(float *dst, int w, float v)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = v;
+}
+
+/* Chroma component c of input luma row y, upsampled to full resolution. */
+static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y, float *dst,
+                        SliceBuf *b)
+{
+    const CspfixFormat *f = &s->fin;
+    const int w = in->width, cw = AV_CEIL_RSHIFT(w, f->hsub);
+    const int ch = AV_CEIL_RSHIFT(in->height, f->vsub);
+    float *row = f->hsub ? b->t0 : dst;
+
+    if (f->vsub) {
+        /* chroma row r sits at luma row 2r + off_y2 / 2: bilinear between two rows */
+        const int pos4 = 2 * y - s->in_off_y2;        /* 4 x chroma row position */
+        const int r0 = pos4 >> 2, frac = pos4 & 3;
+        ff_cspfix_read(&s->dsp, f, in, c, av_clip(r0, 0, ch - 1), cw, row);
+        if (frac) {
+            ff_cspfix_read(&s->dsp, f, in, c, av_clip(r0 + 1, 0, ch - 1), cw, b->t1);
+            s->dsp.blend(row, row, b->t1, cw, (4 - frac) * 0.25f, frac * 0.25f);
         }
+    } else {
+        ff_cspfix_read(&s->dsp, f, in, c, y, cw, row);
+    }
+    if (f->hsub)
+        s->dsp.upsample_h2(dst, row, w, s->in_phase_x);
+}
+
+/* Input row y as three full-resolution float rows. */
+static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *const c[3],
+                     SliceBuf *b)
+{
+    const CspfixFormat *f = &s->fin;
+
+    ff_cspfix_read(&s->dsp, f, in, 0, y, in->width, c[0]);
+    for (int i = 1; i < 3; i++) {
+        if (f->nb_colour == 1)
+            fill_row(c[i], in->width, f->depth ? 1 << (f->depth - 1) : 0.0f);
+        else if (f->rgb || (!f->hsub && !f->vsub))
+            ff_cspfix_read(&s->dsp, f, in, i, y, in->width, c[i]);
+        else
+            load_chroma(s, in, i, y, c[i], b);
     }
 }
 
-static const float *bias_row(const CspfixContext *s, int y)
+static const float *bias_row(const CspfixContext *s, int y, int c)
 {
-    return s->use_dither ? s->bias_dither[y & 15] : s->bias_round;
+    if (s->fout.is_float || !s->use_dither)
+        return s->bias_round;
+    /* decorrelate the components: offset the pattern per component */
+    return s->bias_dither[(y + 5 * c) & 15];
 }
 
-static void store(const CspfixContext *s, AVFrame *out, int plane, int y, const float *src,
-                  int w, int comp)
+static void write_comp(const CspfixContext *s, AVFrame *out, int c, int y, int w,
+                       const float *src)
 {
-    const int big = s->out_desc.depth > 8;
-    s->dsp.pack[big](out->data[plane] + y * out->linesize[plane], src, w, bias_row(s, y),
-                     s->lo[comp], s->hi[comp]);
+    ff_cspfix_write(&s->dsp, &s->fout, out, c, y, w, src, bias_row(s, y, c), s->lo[c], s->hi[c]);
 }
 
-static int convert_per_plane(AVFilterContext *ctx, ThreadData *td, int jobnr, int nb_jobs)
+static void write_full(const CspfixContext *s, AVFrame *out, int y, float *const c[3])
 {
-    CspfixContext *s = ctx->priv;
-    const AVFrame *in = td->in;
-    AVFrame *out = td->out;
-    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(in->format);
-    const int rgb = d->flags & AV_PIX_FMT_FLAG_RGB, big = d->comp[0].depth > 8;
+    const CspfixFormat *f = &s->fout;
+    if (f->nb_colour == 1) {
+        write_comp(s, out, 0, y, out->width, c[0]);
+    } else if (f->rgb || (!f->hsub && !f->vsub)) {
+        if (f->x2rgb10)
+            ff_cspfix_write3(&s->dsp, f, out, y, out->width, c, bias_row(s, y, 0), s->lo, s->hi);
+        else
+            for (int i = 0; i < 3; i++)
+                write_comp(s, out, i, y, out->width, c[i]);
+    } else {
+        write_comp(s, out, 0, y, out->width, c[0]);
+    }
+}
+
+static void copy_alpha(const CspfixContext *s, const AVFrame *in, AVFrame *out, int y0, int y1,
+                       float *row)
+{
+    const CspfixFormat *fi = &s->fin, *fo = &s->fout;
+    const int w = out->width;
+    const float maxo = fo->is_float ? 1.0f : (1 << fo->comp[3].depth) - 1;
+
+    if (!fo->alpha)
+        return;
+    for (int y = y0; y < y1; y++) {
+        if (fi->alpha) {
+            const float maxi = fi->is_float ? 1.0f : (1 << fi->comp[3].depth) - 1;
+            ff_cspfix_read(&s->dsp, fi, in, 3, y, w, row);
+            if (maxi != maxo)
+                s->dsp.affine(row, w, maxo / maxi, 0.0f);
+        } else {
+            fill_row(row, w, maxo);
+        }
+        ff_cspfix_write(&s->dsp, fo, out, 3, y, w, row, s->bias_round, 0.0f, maxo);
+    }
+}
+
+/* Range/depth only: every component on its own, at its own resolution. */
+static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame *out,
+                              int jobnr, int nb_jobs, SliceBuf *b)
+{
     const CspfixOp *op = &s->plan.ops[0];
-    float *row = s->scratch + jobnr * s->scratch_stride;
 
-    for (int p = 0; p < 3; p++) {
-        const int comp = rgb ? (p == 0 ? 1 : p == 1 ? 2 : 0) : p;
-        const int w = p && !rgb ? AV_CEIL_RSHIFT(in->width, d->log2_chroma_w) : in->width;
-        const int h = p && !rgb ? AV_CEIL_RSHIFT(in->height, d->log2_chroma_h) : in->height;
+    for (int c = 0; c < s->fin.nb_colour; c++) {
+        const int w = c ? AV_CEIL_RSHIFT(in->width, s->fin.hsub) : in->width;
+        const int h = c ? AV_CEIL_RSHIFT(in->height, s->fin.vsub) : in->height;
         const int y0 = h * jobnr / nb_jobs, y1 = h * (jobnr + 1) / nb_jobs;
-        const float sc = s->plan.nb_ops ? op->m[comp][comp] : 1.0f;
-        const float of = s->plan.nb_ops ? op->m[comp][3] : 0.0f;
+        const float sc = s->plan.nb_ops ? op->m[c][c] : 1.0f;
+        const float of = s->plan.nb_ops ? op->m[c][3] : 0.0f;
 
         for (int y = y0; y < y1; y++) {
-            s->dsp.unpack[big](row, in->data[p] + y * in->linesize[p], w);
-            s->dsp.affine(row, w, sc, of);
-            store(s, out, p, y, row, w, comp);
+            ff_cspfix_read(&s->dsp, &s->fin, in, c, y, w, b->t0);
+            s->dsp.affine(b->t0, w, sc, of);
+            write_comp(s, out, c, y, w, b->t0);
         }
     }
-    return 0;
+}
+
+/* Output chroma row k of a vertically subsampled output, from the ring. */
+static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf *b)
+{
+    const int w = out->width, h = out->height, cw = AV_CEIL_RSHIFT(w, s->fout.hsub);
+    const int base = 2 * k + (s->out_off_y2 == 2);
+
+    for (int i = 1; i < 3; i++) {
+        const float *r[4];
+        for (int j = 0; j < 4; j++)
+            r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
+        if (s->out_off_y2 == 1)
+            s->dsp.filter4(b->t1, r[0], r[1], r[2], r[3], w);
+        else
+            s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
+        if (s->fout.hsub) {
+            s->dsp.downsample_h2(b->t2, b->t1, w, s->out_phase_x);
+            write_comp(s, out, i, k, cw, b->t2);
+        } else {
+            write_comp(s, out, i, k, cw, b->t1);
+        }
+    }
 }
 
 static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
@@ -566,59 +705,62 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
     ThreadData *td = arg;
     const AVFrame *in = td->in;
     AVFrame *out = td->out;
-    const AVPixFmtDescriptor *od = av_pix_fmt_desc_get(out->format);
+    const CspfixFormat *fo = &s->fout;
     const int w = in->width, h = in->height;
-    const int out_rgb = od->flags & AV_PIX_FMT_FLAG_RGB;
-    const int vsub = out_rgb ? 0 : od->log2_chroma_h, hsub = out_rgb ? 0 : od->log2_chroma_w;
-    const int group = 1 << vsub, nb_groups = (h + group - 1) >> vsub;
-    const int g0 = nb_groups * jobnr / nb_jobs, g1 = nb_groups * (jobnr + 1) / nb_jobs;
-    const int stride = FFALIGN(w, 16) + 16;
-    float *base = s->scratch + jobnr * s->scratch_stride;
-    float *tmp = base, *c[2][3];
+    const int sub_out = fo->nb_colour == 3 && !fo->rgb && (fo->hsub || fo->vsub);
+    SliceBuf b;
 
-    if (s->per_plane)
-        return convert_per_plane(ctx, td, jobnr, nb_jobs);
-
-    for (int r = 0; r < 2; r++)
-        for (int i = 0; i < 3; i++)
-            c[r][i] = base + (1 + 3 * r + i) * stride;
-
-    for (int g = g0; g < g1; g++) {
-        const int ys = g << vsub, ye = FFMIN(ys + group, h);
-        for (int y = ys; y < ye; y++) {
-            float **cr = c[y - ys];
-            load_row(s, in, y, cr, tmp);
-            run_stages(s, cr[0], cr[1], cr[2], w);
-            if (out_rgb) {
-                for (int i = 0; i < 3; i++)
-                    store(s, out, rgb_plane[i], y, cr[i], w, i);
-                continue;
-            }
-            store(s, out, 0, y, cr[0], w, 0);
-            if (!hsub && !vsub) {
-                store(s, out, 1, y, cr[1], w, 1);
-                store(s, out, 2, y, cr[2], w, 2);
+    slice_buf(s, jobnr, &b);
+    if (s->per_plane) {
+        convert_per_plane(s, in, out, jobnr, nb_jobs, &b);
+    } else if (!fo->vsub || !sub_out) {
+        const int y0 = h * jobnr / nb_jobs, y1 = h * (jobnr + 1) / nb_jobs;
+        for (int y = y0; y < y1; y++) {
+            float *const *c = b.ring[0];
+            load_row(s, in, y, c, &b);
+            run_stages(s, c[0], c[1], c[2], w);
+            write_full(s, out, y, c);
+            if (sub_out) {
+                const int cw = AV_CEIL_RSHIFT(w, fo->hsub);
+                for (int i = 1; i < 3; i++) {
+                    s->dsp.downsample_h2(b.t1, c[i], w, s->out_phase_x);
+                    write_comp(s, out, i, y, cw, b.t1);
+                }
             }
         }
-        if (!out_rgb && (hsub || vsub)) {
-            const int cy = ys >> vsub, cw = AV_CEIL_RSHIFT(w, hsub);
-            const int last = ye - ys - 1;
-            for (int i = 1; i < 3; i++) {
-                s->dsp.downsample(tmp, c[0][i], c[last][i], w, hsub);
-                store(s, out, i, cy, tmp, cw, i);
+    } else {
+        /* 4:2:0 output: chroma row k filters full-resolution rows 2k-1 .. 2k+2 */
+        const int ch = AV_CEIL_RSHIFT(h, 1);
+        const int k0 = ch * jobnr / nb_jobs, k1 = ch * (jobnr + 1) / nb_jobs;
+        const int own0 = 2 * k0, own1 = FFMIN(2 * k1, h);
+        int next = FFMAX(own0 - 1, 0);
+
+        for (int k = k0; k < k1; k++) {
+            const int need = FFMIN(2 * k + 2, h - 1);
+            for (; next <= need; next++) {
+                float *const *c = b.ring[next & 3];
+                load_row(s, in, next, c, &b);
+                run_stages(s, c[0], c[1], c[2], w);
+                if (next >= own0 && next < own1)
+                    write_full(s, out, next, c);
             }
+            store_chroma_v(s, out, k, &b);
         }
+        copy_alpha(s, in, out, own0, own1, b.t0);
+        return 0;
     }
+    copy_alpha(s, in, out, h * jobnr / nb_jobs, h * (jobnr + 1) / nb_jobs, b.t0);
     return 0;
 }
 
 static int alloc_scratch(AVFilterContext *ctx, int w)
 {
     CspfixContext *s = ctx->priv;
-    const int stride = FFALIGN(w, 16) + 16;
 
+    s->row_stride     = FFALIGN(w, 16) + 16;
     s->nb_threads     = FFMAX(1, ff_filter_get_nb_threads(ctx));
-    s->scratch_stride = 7 * stride;
+    s->scratch_stride = 15 * s->row_stride;
+    s->scratch_w      = w;
     av_freep(&s->scratch);
     s->scratch = av_calloc((size_t)s->nb_threads * s->scratch_stride, sizeof(float));
     return s->scratch ? 0 : AVERROR(ENOMEM);
@@ -630,6 +772,8 @@ static void tag_output(const CspfixContext *s, AVFrame *out)
     out->color_trc       = s->out_desc.trc;
     out->colorspace      = s->out_desc.csp;
     out->color_range     = s->out_desc.range;
+    if (s->fout.hsub || s->fout.vsub)
+        out->chroma_location = s->out_loc;
     if (!(s->out_desc.trc == AVCOL_TRC_SMPTE2084 || s->out_desc.trc == AVCOL_TRC_ARIB_STD_B67)) {
         /* HDR metadata describes PQ/HLG signals; it is wrong for SDR output */
         av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
@@ -668,7 +812,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     }
     tag_output(s, out);
 
-    if (s->nb_threads < 1 || s->scratch_stride < 7 * (FFALIGN(in->width, 16) + 16)) {
+    if (s->nb_threads < 1 || s->scratch_w < in->width) {
         if ((ret = alloc_scratch(ctx, in->width)) < 0) {
             av_frame_free(&in);
             av_frame_free(&out);
@@ -686,16 +830,6 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
 
 /* ---- negotiation ---- */
 
-static const enum AVPixelFormat pix_fmts[] = {
-    AV_PIX_FMT_YUV420P,   AV_PIX_FMT_YUV422P,   AV_PIX_FMT_YUV444P,
-    AV_PIX_FMT_YUV420P10, AV_PIX_FMT_YUV422P10, AV_PIX_FMT_YUV444P10,
-    AV_PIX_FMT_YUV420P12, AV_PIX_FMT_YUV422P12, AV_PIX_FMT_YUV444P12,
-    AV_PIX_FMT_YUV420P16, AV_PIX_FMT_YUV422P16, AV_PIX_FMT_YUV444P16,
-    AV_PIX_FMT_GBRP,      AV_PIX_FMT_GBRP10,    AV_PIX_FMT_GBRP12,
-    AV_PIX_FMT_GBRP16,
-    AV_PIX_FMT_NONE
-};
-
 static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg_in,
                          AVFilterFormatsConfig **cfg_out)
 {
@@ -708,8 +842,8 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
 
     if (s->format != AV_PIX_FMT_NONE) {
         int found = 0;
-        for (int i = 0; pix_fmts[i] != AV_PIX_FMT_NONE; i++)
-            found |= pix_fmts[i] == s->format;
+        for (int i = 0; ff_cspfix_pix_fmts[i] != AV_PIX_FMT_NONE; i++)
+            found |= ff_cspfix_pix_fmts[i] == s->format;
         if (!found) {
             av_log((void *)ctx, AV_LOG_ERROR, "Unsupported output format %s.\n",
                    av_get_pix_fmt_name(s->format));
@@ -741,7 +875,7 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
             return ret;
     }
 
-    formats = ff_make_pixel_format_list(pix_fmts);
+    formats = ff_make_pixel_format_list(ff_cspfix_pix_fmts);
     if (!formats)
         return AVERROR(ENOMEM);
     if (s->format == AV_PIX_FMT_NONE)
@@ -893,6 +1027,12 @@ static const AVOption cspfix_options[] = {
     C("identity", CSPFIX_WP_IDENTITY, "wpadapt"),
     INTOPT("linearize", "Linear light: display (EOTF) or scene (inverse OETF)", linearize, CSPFIX_LIN_DISPLAY, 0, 1, "lin", RFLAGS),
     C("display", CSPFIX_LIN_DISPLAY, "lin"), C("scene", CSPFIX_LIN_SCENE, "lin"),
+    INTOPT("chroma_loc", "Output chroma siting", loc, AVCHROMA_LOC_UNSPECIFIED, 0, AVCHROMA_LOC_NB - 1, "loc", RFLAGS),
+    INTOPT("ichroma_loc", "Input chroma siting override", iloc, AVCHROMA_LOC_UNSPECIFIED, 0, AVCHROMA_LOC_NB - 1, "loc", RFLAGS),
+    C("auto", AVCHROMA_LOC_UNSPECIFIED, "loc"), C("unspecified", AVCHROMA_LOC_UNSPECIFIED, "loc"),
+    C("left", AVCHROMA_LOC_LEFT, "loc"), C("center", AVCHROMA_LOC_CENTER, "loc"),
+    C("topleft", AVCHROMA_LOC_TOPLEFT, "loc"), C("top", AVCHROMA_LOC_TOP, "loc"),
+    C("bottomleft", AVCHROMA_LOC_BOTTOMLEFT, "loc"), C("bottom", AVCHROMA_LOC_BOTTOM, "loc"),
     INTOPT("guess", "Guess unspecified input fields (0: error)", guess, 1, 0, 1, NULL, RFLAGS),
     INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
     INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),

@@ -27,6 +27,7 @@
 #include <libavfilter/buffersrc.h>
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/macros.h>
 #include <libavutil/pixdesc.h>
 
 #include "cspfix_testutil.h"
@@ -43,6 +44,9 @@ AVFrame *cspfix_alloc_frame(int fmt, int w, int h, int prim, int trc, int csp, i
         av_frame_free(&f);
         return NULL;
     }
+    /* zeroed, so that writers which OR bits in (av_write_image_line2) start clean */
+    for (int i = 0; i < FF_ARRAY_ELEMS(f->buf) && f->buf[i]; i++)
+        memset(f->buf[i]->data, 0, f->buf[i]->size);
     f->color_primaries = prim;
     f->color_trc       = trc;
     f->colorspace      = csp;

@@ -27,7 +27,7 @@ PKG      := PKG_CONFIG_PATH=$(FFMPEG_PREFIX)/lib/pkgconfig pkg-config
 LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
 LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
-PROGS := $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/precision
+PROGS := $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/precision
 
 .PHONY: check build
 check: build
@@ -36,6 +36,7 @@ check: build
 	@tail -n 1 $(OUT)/refmodel_selftest.log
 	@echo "== planner unit tests";         $(OUT)/plan_test
 	@echo "== API tests";                  $(OUT)/api_test
+	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
 	@echo "== precision against the float64 reference"; $(OUT)/precision $(PRECISION_ARGS)
 
@@ -55,6 +56,9 @@ $(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(
 
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/format_test: $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 $(OUT)/precision: $(T)/cspfix_precision.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_precision.c \

@@ -1,0 +1,375 @@
+/*
+ * cspfix format tests: every layout, alpha, gray, float, chroma siting, dither
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/log.h>
+#include <libavutil/pixdesc.h>
+
+#include "cspfix_testutil.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...) do {                                   \
+        if (cond) {                                             \
+            passed++;                                           \
+        } else {                                                \
+            failed++;                                           \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);         \
+            printf(__VA_ARGS__);                                \
+            printf("\n");                                       \
+        }                                                       \
+    } while (0)
+
+/* Every format the filter takes, with its planar equivalent (same samples, planar layout). */
+static const struct { enum AVPixelFormat fmt, planar; } formats[] = {
+    { AV_PIX_FMT_YUV420P,    AV_PIX_FMT_YUV420P },   { AV_PIX_FMT_YUV422P,   AV_PIX_FMT_YUV422P },
+    { AV_PIX_FMT_YUV444P,    AV_PIX_FMT_YUV444P },   { AV_PIX_FMT_YUV420P10, AV_PIX_FMT_YUV420P10 },
+    { AV_PIX_FMT_YUV422P10,  AV_PIX_FMT_YUV422P10 }, { AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10 },
+    { AV_PIX_FMT_YUV420P12,  AV_PIX_FMT_YUV420P12 }, { AV_PIX_FMT_YUV444P12, AV_PIX_FMT_YUV444P12 },
+    { AV_PIX_FMT_YUV420P16,  AV_PIX_FMT_YUV420P16 }, { AV_PIX_FMT_YUV444P16, AV_PIX_FMT_YUV444P16 },
+    { AV_PIX_FMT_YUVA420P,   AV_PIX_FMT_YUVA420P },  { AV_PIX_FMT_YUVA422P,  AV_PIX_FMT_YUVA422P },
+    { AV_PIX_FMT_YUVA444P,   AV_PIX_FMT_YUVA444P },  { AV_PIX_FMT_YUVA420P10, AV_PIX_FMT_YUVA420P10 },
+    { AV_PIX_FMT_YUVA444P10, AV_PIX_FMT_YUVA444P10 },
+    { AV_PIX_FMT_NV12,       AV_PIX_FMT_YUV420P },   { AV_PIX_FMT_NV21,      AV_PIX_FMT_YUV420P },
+    { AV_PIX_FMT_NV16,       AV_PIX_FMT_YUV422P },   { AV_PIX_FMT_NV24,      AV_PIX_FMT_YUV444P },
+    { AV_PIX_FMT_P010LE,     AV_PIX_FMT_YUV420P10 }, { AV_PIX_FMT_P012LE,    AV_PIX_FMT_YUV420P12 },
+    { AV_PIX_FMT_P016LE,     AV_PIX_FMT_YUV420P16 }, { AV_PIX_FMT_P210LE,    AV_PIX_FMT_YUV422P10 },
+    { AV_PIX_FMT_GBRP,       AV_PIX_FMT_GBRP },      { AV_PIX_FMT_GBRP10,    AV_PIX_FMT_GBRP10 },
+    { AV_PIX_FMT_GBRP12,     AV_PIX_FMT_GBRP12 },    { AV_PIX_FMT_GBRP16,    AV_PIX_FMT_GBRP16 },
+    { AV_PIX_FMT_GBRAP,      AV_PIX_FMT_GBRAP },     { AV_PIX_FMT_GBRAP10,   AV_PIX_FMT_GBRAP10 },
+    { AV_PIX_FMT_GBRAP12,    AV_PIX_FMT_GBRAP12 },   { AV_PIX_FMT_GBRAP16,   AV_PIX_FMT_GBRAP16 },
+    { AV_PIX_FMT_RGB24,      AV_PIX_FMT_GBRP },      { AV_PIX_FMT_BGR24,     AV_PIX_FMT_GBRP },
+    { AV_PIX_FMT_RGBA,       AV_PIX_FMT_GBRAP },     { AV_PIX_FMT_BGRA,      AV_PIX_FMT_GBRAP },
+    { AV_PIX_FMT_ARGB,       AV_PIX_FMT_GBRAP },     { AV_PIX_FMT_ABGR,      AV_PIX_FMT_GBRAP },
+    { AV_PIX_FMT_RGB48LE,    AV_PIX_FMT_GBRP16 },    { AV_PIX_FMT_RGBA64LE,  AV_PIX_FMT_GBRAP16 },
+    { AV_PIX_FMT_X2RGB10LE,  AV_PIX_FMT_GBRP10 },
+    { AV_PIX_FMT_GBRPF32LE,  AV_PIX_FMT_GBRPF32LE }, { AV_PIX_FMT_GBRAPF32LE, AV_PIX_FMT_GBRAPF32LE },
+    { AV_PIX_FMT_GRAY8,      AV_PIX_FMT_GRAY8 },     { AV_PIX_FMT_GRAY10LE,  AV_PIX_FMT_GRAY10LE },
+    { AV_PIX_FMT_GRAY16LE,   AV_PIX_FMT_GRAY16LE },
+};
+#define NB_FORMATS (int)(sizeof(formats) / sizeof(formats[0]))
+
+static int is_rgb(enum AVPixelFormat f)   { return !!(av_pix_fmt_desc_get(f)->flags & AV_PIX_FMT_FLAG_RGB); }
+static int is_float(enum AVPixelFormat f) { return !!(av_pix_fmt_desc_get(f)->flags & AV_PIX_FMT_FLAG_FLOAT); }
+static int is_gray(enum AVPixelFormat f)  { return av_pix_fmt_desc_get(f)->nb_components <= 2; }
+
+/* Component values as uint32 (float samples as their bit patterns). */
+static uint32_t get(const AVFrame *f, int c, int x, int y)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    uint32_t v;
+    av_read_image_line2(&v, (const uint8_t **)f->data, f->linesize, d, x, y, c, 1, 0, 4);
+    return v;
+}
+
+static void put(AVFrame *f, int c, int x, int y, uint32_t v)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    av_write_image_line2(&v, f->data, f->linesize, d, x, y, c, 1, 4);
+}
+
+static int comp_w(const AVFrame *f, int c)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    return (c == 1 || c == 2) && !(d->flags & AV_PIX_FMT_FLAG_RGB) ?
+           AV_CEIL_RSHIFT(f->width, d->log2_chroma_w) : f->width;
+}
+
+static int comp_h(const AVFrame *f, int c)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    return (c == 1 || c == 2) && !(d->flags & AV_PIX_FMT_FLAG_RGB) ?
+           AV_CEIL_RSHIFT(f->height, d->log2_chroma_h) : f->height;
+}
+
+static AVFrame *make(enum AVPixelFormat fmt, int w, int h, unsigned seed)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    const int rgb = is_rgb(fmt);
+    AVFrame *f = cspfix_alloc_frame(fmt, w, h, AVCOL_PRI_BT709,
+                                    rgb ? AVCOL_TRC_IEC61966_2_1 : AVCOL_TRC_BT709,
+                                    rgb ? AVCOL_SPC_RGB : AVCOL_SPC_BT709,
+                                    rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG);
+    for (int c = 0; c < d->nb_components; c++)
+        for (int y = 0; y < comp_h(f, c); y++)
+            for (int x = 0; x < comp_w(f, c); x++) {
+                uint32_t v;
+                seed = seed * 1664525u + 1013904223u;
+                if (is_float(fmt)) {
+                    float fv = ((seed >> 8) & 0xffff) / 60000.0f - 0.05f; /* a little outside 0..1 */
+                    memcpy(&v, &fv, 4);
+                } else {
+                    v = (seed >> 8) & ((1u << d->comp[c].depth) - 1);
+                }
+                put(f, c, x, y, v);
+            }
+    return f;
+}
+
+/* Same samples in another layout. */
+static AVFrame *relayout(const AVFrame *src, enum AVPixelFormat fmt)
+{
+    AVFrame *f = cspfix_alloc_frame(fmt, src->width, src->height, src->color_primaries,
+                                    src->color_trc, src->colorspace, src->color_range);
+    for (int c = 0; c < av_pix_fmt_desc_get(fmt)->nb_components; c++)
+        for (int y = 0; y < comp_h(f, c); y++)
+            for (int x = 0; x < comp_w(f, c); x++)
+                put(f, c, x, y, get(src, c, x, y));
+    return f;
+}
+
+static int same_samples(const AVFrame *a, const AVFrame *b)
+{
+    const int n = av_pix_fmt_desc_get(a->format)->nb_components;
+    if (n != av_pix_fmt_desc_get(b->format)->nb_components ||
+        a->width != b->width || a->height != b->height)
+        return 0;
+    for (int c = 0; c < n; c++)
+        for (int y = 0; y < comp_h(a, c); y++)
+            for (int x = 0; x < comp_w(a, c); x++)
+                if (get(a, c, x, y) != get(b, c, x, y))
+                    return 0;
+    return 1;
+}
+
+/* input family x output family, and layouts equal to their planar equivalents */
+static void test_matrix(void)
+{
+    int runs = 0, bad = 0, layout_bad = 0, checks = 0;
+
+    for (int i = 0; i < NB_FORMATS; i++) {
+        AVFrame *in = make(formats[i].fmt, 34, 18, 100 + i);
+        AVFrame *inp = relayout(in, formats[i].planar);
+        for (int o = 0; o < NB_FORMATS; o++) {
+            char filt[128];
+            AVFrame *out = NULL, *outp = NULL;
+            const int expect_err = is_gray(formats[o].fmt) && !is_gray(formats[i].fmt);
+            int ret;
+
+            snprintf(filt, sizeof(filt), "cspfix=all=bt2020:format=%s:dither=none",
+                     av_get_pix_fmt_name(formats[o].fmt));
+            ret = cspfix_run1(in, filt, 1, &out);
+            runs++;
+            if (expect_err ? ret >= 0 : ret < 0 || out->format != formats[o].fmt ||
+                out->width != 34 || out->height != 18) {
+                bad++;
+                printf("  %s -> %s: %s\n", av_get_pix_fmt_name(formats[i].fmt),
+                       av_get_pix_fmt_name(formats[o].fmt), ret < 0 ? av_err2str(ret) : "wrong frame");
+            }
+            /* planar-equivalent input to planar-equivalent output gives the same samples */
+            if (!expect_err && ret >= 0 &&
+                (formats[i].planar != formats[i].fmt || formats[o].planar != formats[o].fmt)) {
+                snprintf(filt, sizeof(filt), "cspfix=all=bt2020:format=%s:dither=none",
+                         av_get_pix_fmt_name(formats[o].planar));
+                if (cspfix_run1(inp, filt, 1, &outp) >= 0) {
+                    AVFrame *rl = relayout(out, formats[o].planar);
+                    checks++;
+                    if (!same_samples(rl, outp)) {
+                        layout_bad++;
+                        printf("  %s -> %s differs from %s -> %s\n",
+                               av_get_pix_fmt_name(formats[i].fmt), av_get_pix_fmt_name(formats[o].fmt),
+                               av_get_pix_fmt_name(formats[i].planar), av_get_pix_fmt_name(formats[o].planar));
+                    }
+                    av_frame_free(&rl);
+                }
+            }
+            av_frame_free(&out);
+            av_frame_free(&outp);
+        }
+        av_frame_free(&in);
+        av_frame_free(&inp);
+    }
+    CHECK(!bad, "format matrix: %d of %d input x output runs wrong", bad, runs);
+    CHECK(!layout_bad && checks > 500, "packed/semi-planar equal planar: %d of %d differ",
+          layout_bad, checks);
+    printf("format matrix: %d formats, %d runs, %d layout comparisons\n", NB_FORMATS, runs, checks);
+}
+
+static void test_alpha(void)
+{
+    AVFrame *in = make(AV_PIX_FMT_YUVA420P, 34, 18, 7), *out;
+    int ok = 1;
+
+    cspfix_run1(in, "cspfix=all=bt2020:format=yuva420p10", 1, &out);
+    for (int y = 0; y < 18; y++)
+        for (int x = 0; x < 34; x++)
+            ok &= get(out, 3, x, y) == (uint32_t)lrint(get(in, 3, x, y) * 1023.0 / 255.0);
+    CHECK(ok, "alpha rescaled 8 -> 10 bit, never colour-converted");
+    av_frame_free(&out);
+
+    cspfix_run1(in, "cspfix=all=bt2020:format=yuva420p", 1, &out);
+    ok = 1;
+    for (int y = 0; y < 18; y++)
+        for (int x = 0; x < 34; x++)
+            ok &= get(out, 3, x, y) == get(in, 3, x, y);
+    CHECK(ok, "alpha bit-identical at the same depth");
+    av_frame_free(&out);
+    av_frame_free(&in);
+
+    in = make(AV_PIX_FMT_YUV420P, 34, 18, 8);
+    cspfix_run1(in, "cspfix=format=rgba", 1, &out);
+    ok = 1;
+    for (int y = 0; y < 18; y++)
+        for (int x = 0; x < 34; x++)
+            ok &= get(out, 3, x, y) == 255;
+    CHECK(ok, "alpha-less input gives opaque alpha");
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
+static void test_float(void)
+{
+    AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_GBRPF32LE, 4, 2, AVCOL_PRI_BT709,
+                                     AVCOL_TRC_LINEAR, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG), *out;
+    const float vals[4] = { -0.25f, 0.5f, 1.0f, 2.0f };
+    int ok;
+
+    for (int c = 0; c < 3; c++)
+        for (int y = 0; y < 2; y++)
+            for (int x = 0; x < 4; x++) {
+                uint32_t v;
+                memcpy(&v, &vals[x], 4);
+                put(in, c, x, y, v);
+            }
+    cspfix_run1(in, "cspfix=trc=bt709", 1, &out);
+    {
+        uint32_t b0 = get(out, 0, 0, 0), b3 = get(out, 0, 3, 0);
+        float f0, f3;
+        memcpy(&f0, &b0, 4);
+        memcpy(&f3, &b3, 4);
+        ok = f0 < 0.0f && f3 > 1.0f;
+        CHECK(ok, "float keeps values outside 0..1 (%f, %f)", f0, f3);
+    }
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
+/* 4:2:0 -> 4:4:4 with each siting: the upsampled chroma against float64 bilinear */
+static void test_siting(void)
+{
+    static const char *const names[] = { "left", "center", "topleft", "top", "bottomleft", "bottom" };
+    static const int locs[] = { AVCHROMA_LOC_LEFT, AVCHROMA_LOC_CENTER, AVCHROMA_LOC_TOPLEFT,
+                                AVCHROMA_LOC_TOP, AVCHROMA_LOC_BOTTOMLEFT, AVCHROMA_LOC_BOTTOM };
+    static const double sx[] = { 0, 0.5, 0, 0.5, 0, 0.5 }, sy[] = { 0.5, 0.5, 0, 0, 1, 1 };
+
+    for (int l = 0; l < 6; l++) {
+        AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV420P, 32, 32, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                                         AVCOL_SPC_BT709, AVCOL_RANGE_MPEG), *out;
+        int ok = 1;
+        in->chroma_location = locs[l];
+        for (int y = 0; y < 32; y++)
+            for (int x = 0; x < 32; x++)
+                put(in, 0, x, y, 128);
+        for (int y = 0; y < 16; y++)
+            for (int x = 0; x < 16; x++) {
+                /* a sharp vertical edge at chroma column 8, horizontal edge at row 8 */
+                put(in, 1, x, y, x < 8 ? 40 : 220);
+                put(in, 2, x, y, y < 8 ? 60 : 200);
+            }
+        cspfix_run1(in, "cspfix=format=yuv444p", 1, &out);
+        for (int y = 0; y < 32 && out; y++)
+            for (int x = 0; x < 32; x++) {
+                /* chroma sample k sits at luma 2k + s: position of luma x in chroma units */
+                double u = (x - sx[l]) / 2.0, v = (y - sy[l]) / 2.0;
+                int u0 = (int)floor(u), v0 = (int)floor(v);
+                double fu = u - u0, fv = v - v0, cb, cr;
+                int ua = av_clip(u0, 0, 15), ub = av_clip(u0 + 1, 0, 15);
+                int va = av_clip(v0, 0, 15), vb = av_clip(v0 + 1, 0, 15);
+                cb = (1 - fu) * (ua < 8 ? 40 : 220) + fu * (ub < 8 ? 40 : 220);
+                cr = (1 - fv) * (va < 8 ? 60 : 200) + fv * (vb < 8 ? 60 : 200);
+                ok &= get(out, 1, x, y) == (uint32_t)floor(cb + 0.5) &&
+                      get(out, 2, x, y) == (uint32_t)floor(cr + 0.5) &&
+                      out->chroma_location == locs[l];
+            }
+        CHECK(out && ok, "4:2:0 -> 4:4:4 edge at the right position with siting %s", names[l]);
+        av_frame_free(&out);
+        av_frame_free(&in);
+    }
+}
+
+/* longest run of adjacent columns that are identical in every row: a visible band */
+static int longest_band(const AVFrame *f, int w, int h)
+{
+    int longest = 1, run = 1;
+    for (int x = 1; x < w; x++) {
+        int same = 1;
+        for (int y = 0; y < h && same; y++)
+            same = get(f, 0, x, y) == get(f, 0, x - 1, y);
+        run = same ? run + 1 : 1;
+        longest = FFMAX(longest, run);
+    }
+    return longest;
+}
+
+static void test_dither(void)
+{
+    /* a smooth 10-bit ramp (1/8 of an 8-bit step per column) reduced to 8 bit */
+    const int w = 1024, h = 64;
+    AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV444P10, w, h, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                                     AVCOL_SPC_BT709, AVCOL_RANGE_JPEG), *out;
+    double sum_err = 0;
+    int band_dither, band_none;
+
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            put(in, 0, x, y, 256 + x / 2);
+            put(in, 1, x, y, 512);
+            put(in, 2, x, y, 512);
+        }
+    cspfix_run1(in, "cspfix=format=yuv444p:dither=ordered", 1, &out);
+    band_dither = longest_band(out, w, h);
+    for (int x = 0; x < w; x++) {
+        double mean = 0, ref = (256 + x / 2) * 255.0 / 1023.0;
+        for (int y = 0; y < h; y++)
+            mean += get(out, 0, x, y);
+        sum_err += mean / h - ref;
+    }
+    av_frame_free(&out);
+
+    cspfix_run1(in, "cspfix=format=yuv444p:dither=none", 1, &out);
+    band_none = longest_band(out, w, h);
+    av_frame_free(&out);
+
+    /* an 8-bit step spans 8 columns of the ramp: rounding makes bands that wide */
+    CHECK(band_none >= 7, "dither=none rounds: bands of %d columns", band_none);
+    /* one 10-bit code spans 2 columns; codes that land on an 8-bit value stay flat */
+    CHECK(band_dither <= 3, "ordered dither breaks the bands: widest %d columns", band_dither);
+    CHECK(fabs(sum_err / w) < 0.1, "ordered dither keeps the mean: %.4f LSB", sum_err / w);
+    printf("dither: widest band %d columns (dither=none: %d), mean error %.4f LSB\n",
+           band_dither, band_none, sum_err / w);
+    av_frame_free(&in);
+}
+
+int main(void)
+{
+    av_log_set_level(AV_LOG_QUIET);
+    test_matrix();
+    test_alpha();
+    test_float();
+    test_siting();
+    test_dither();
+    printf("format: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
