@@ -35,6 +35,23 @@
 #include "cspfix_dsp_template.c"
 #undef BIT_DEPTH
 
+static void dither_ed_c(float *c, int w, float *cur, float *next, float lo, float hi)
+{
+    for (int x = 0; x < w; x++) {
+        float v = c[x] + cur[x + 1], q, e;
+        v = v > lo ? v : lo;
+        v = v < hi ? v : hi;
+        q = (float)(int)(v + 0.5f);
+        q = q < hi ? q : hi;
+        e = v - q;
+        cur[x + 2]  += e * (7.0f / 16);
+        next[x]     += e * (3.0f / 16);
+        next[x + 1] += e * (5.0f / 16);
+        next[x + 2] += e * (1.0f / 16);
+        c[x] = q;
+    }
+}
+
 static void affine_c(float *c, int w, float s, float o)
 {
     for (int x = 0; x < w; x++)
@@ -216,6 +233,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->pack[0]    = pack_8;
     dsp->pack[1]    = pack_16;
     dsp->affine     = affine_c;
+    dsp->dither_ed  = dither_ed_c;
     dsp->matrix     = matrix_c;
     dsp->tf         = tf_c;
     dsp->ootf       = ootf_c;

@@ -51,6 +51,13 @@ typedef struct CspfixDSPContext {
      */
     void (*pack[2])(uint8_t *dst, const float *src, int w, const float *bias,
                     float lo, float hi);
+    /**
+     * Floyd-Steinberg error diffusion of one row: c becomes integer-valued (rounded and
+     * clamped to [lo, hi]); cur holds this row's incoming error and receives 7/16 to
+     * the right; next receives 3/16, 5/16, 1/16 below. cur and next have w + 2
+     * entries, sample x at index x + 1.
+     */
+    void (*dither_ed)(float *c, int w, float *cur, float *next, float lo, float hi);
     /** c = c * s + o */
     void (*affine)(float *c, int w, float s, float o);
     /** (c0,c1,c2) = m * (c0,c1,c2,1); m is 3 rows of 4 */

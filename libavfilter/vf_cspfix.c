@@ -51,8 +51,13 @@ enum CspfixDither {
     DITHER_AUTO = -1,   ///< ordered when the output has fewer bits than the input
     DITHER_NONE,
     DITHER_ORDERED,
+    DITHER_ED,          ///< Floyd-Steinberg error diffusion in fixed 16-row bands
     DITHER_NB,
 };
+
+/* Error diffusion restarts every ED_BAND luma rows, so slices cut on bands give the
+ * same output for any thread count. */
+#define ED_BAND 16
 
 enum CspfixAll {
     ALL_UNSET = 0,
@@ -107,7 +112,8 @@ typedef struct CspfixContext {
     CspfixStage stages[CSPFIX_MAX_OPS];
     int nb_stages;
     int per_plane;
-    int use_dither;
+    int chroma_own;              ///< linear plan, same subsampling: chroma at its own resolution
+    int use_dither;              ///< enum CspfixDither actually applied
     float lo[3], hi[3];          ///< output code clamp per component
     unsigned guessed;            ///< fields guessed for the current description
     int warned_hdr;
@@ -120,6 +126,7 @@ typedef struct CspfixContext {
     int nb_threads;
 
     float bias_round[16];
+    float bias_zero[16];
     float bias_dither[16][16];
 } CspfixContext;
 
@@ -504,11 +511,17 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     ff_cspfix_format_init(&s->fin, in->format);
     ff_cspfix_format_init(&s->fout, ofmt);
     in_depth      = id.depth ? id.depth : 32;
-    s->use_dither = od.depth && (s->dither == DITHER_ORDERED ||
-                                 (s->dither == DITHER_AUTO && od.depth < in_depth));
+    s->use_dither = !od.depth ? DITHER_NONE :
+                    s->dither == DITHER_AUTO ? (od.depth < in_depth ? DITHER_ORDERED : DITHER_NONE) :
+                    s->dither;
     s->per_plane  = ff_cspfix_plan_is_per_plane(&s->plan) &&
                     s->fin.hsub == s->fout.hsub && s->fin.vsub == s->fout.vsub &&
                     s->fin.rgb == s->fout.rgb && s->fin.nb_colour == s->fout.nb_colour;
+    s->chroma_own = !s->per_plane && ff_cspfix_plan_is_linear(&s->plan) && s->plan.nb_ops == 1 &&
+                    !s->fin.rgb && !s->fout.rgb && s->fin.nb_colour == 3 && s->fout.nb_colour == 3 &&
+                    s->fin.hsub == s->fout.hsub && s->fin.vsub == s->fout.vsub &&
+                    (s->fin.hsub || s->fin.vsub) && s->in_loc == s->out_loc &&
+                    s->plan.ops[0].m[1][0] == 0.0 && s->plan.ops[0].m[2][0] == 0.0;
     setup_pack(s, ofmt, &od);
 
     av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s%s:\n",
@@ -517,7 +530,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
            av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
            av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
            av_color_space_name(od.csp), av_color_range_name(od.range),
-           s->per_plane ? " (per-plane)" : "");
+           s->per_plane ? " (per-plane)" : s->chroma_own ? " (chroma at its own resolution)" : "");
     ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
 
     s->in_desc      = id;
@@ -542,7 +555,10 @@ static void siting(enum AVChromaLocation loc, int *phase_x, int *off_y2)
 typedef struct SliceBuf {
     float *ring[4][3];      ///< full-resolution rows after the plan, slot = row & 3
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
+    float *ed[3][2];        ///< error diffusion: this row's and the next row's errors
 } SliceBuf;
+
+#define SCRATCH_ROWS 21
 
 static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
 {
@@ -553,6 +569,17 @@ static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
     b->t0 = base + 12 * s->row_stride;
     b->t1 = base + 13 * s->row_stride;
     b->t2 = base + 14 * s->row_stride;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 2; j++)
+            b->ed[i][j] = base + (15 + 2 * i + j) * s->row_stride;
+}
+
+/* Rows [*y0, *y1) of job j of n over h rows, cut on multiples of band. */
+static void slice_rows(int h, int band, int j, int n, int *y0, int *y1)
+{
+    const int nb = (h + band - 1) / band;
+    *y0 = FFMIN(nb * j / n * band, h);
+    *y1 = FFMIN(nb * (j + 1) / n * band, h);
 }
 
 static void fill_row(float *dst, int w, float v)
@@ -605,31 +632,60 @@ static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *co
 
 static const float *bias_row(const CspfixContext *s, int y, int c)
 {
-    if (s->fout.is_float || !s->use_dither)
+    if (s->fout.is_float || s->use_dither != DITHER_ORDERED)
         return s->bias_round;
     /* decorrelate the components: offset the pattern per component */
     return s->bias_dither[(y + 5 * c) & 15];
 }
 
-static void write_comp(const CspfixContext *s, AVFrame *out, int c, int y, int w,
-                       const float *src)
+/* Error diffusion of row y of component c (rows of that component's plane). */
+static void diffuse(const CspfixContext *s, SliceBuf *b, int c, int y, int w, float *row)
 {
+    const int band = c && !s->fout.rgb ? ED_BAND >> s->fout.vsub : ED_BAND;
+    float *tmp;
+
+    if (!(y % band)) {
+        memset(b->ed[c][0], 0, (w + 2) * sizeof(float));
+        memset(b->ed[c][1], 0, (w + 2) * sizeof(float));
+    }
+    s->dsp.dither_ed(row, w, b->ed[c][0], b->ed[c][1], s->lo[c], s->hi[c]);
+    tmp = b->ed[c][0];
+    b->ed[c][0] = b->ed[c][1];
+    b->ed[c][1] = tmp;
+    memset(b->ed[c][1], 0, (w + 2) * sizeof(float));
+}
+
+static void write_comp(const CspfixContext *s, SliceBuf *b, AVFrame *out, int c, int y, int w,
+                       float *src)
+{
+    if (s->use_dither == DITHER_ED && !s->fout.is_float) {
+        diffuse(s, b, c, y, w, src);
+        ff_cspfix_write(&s->dsp, &s->fout, out, c, y, w, src, s->bias_zero, s->lo[c], s->hi[c]);
+        return;
+    }
     ff_cspfix_write(&s->dsp, &s->fout, out, c, y, w, src, bias_row(s, y, c), s->lo[c], s->hi[c]);
 }
 
-static void write_full(const CspfixContext *s, AVFrame *out, int y, float *const c[3])
+static void write_full(const CspfixContext *s, SliceBuf *b, AVFrame *out, int y, float *const c[3])
 {
     const CspfixFormat *f = &s->fout;
     if (f->nb_colour == 1) {
-        write_comp(s, out, 0, y, out->width, c[0]);
+        write_comp(s, b, out, 0, y, out->width, c[0]);
     } else if (f->rgb || (!f->hsub && !f->vsub)) {
-        if (f->x2rgb10)
-            ff_cspfix_write3(&s->dsp, f, out, y, out->width, c, bias_row(s, y, 0), s->lo, s->hi);
-        else
+        if (f->x2rgb10) {
+            const float *bias = bias_row(s, y, 0);
+            if (s->use_dither == DITHER_ED) {
+                for (int i = 0; i < 3; i++)
+                    diffuse(s, b, i, y, out->width, c[i]);
+                bias = s->bias_zero;
+            }
+            ff_cspfix_write3(&s->dsp, f, out, y, out->width, c, bias, s->lo, s->hi);
+        } else {
             for (int i = 0; i < 3; i++)
-                write_comp(s, out, i, y, out->width, c[i]);
+                write_comp(s, b, out, i, y, out->width, c[i]);
+        }
     } else {
-        write_comp(s, out, 0, y, out->width, c[0]);
+        write_comp(s, b, out, 0, y, out->width, c[0]);
     }
 }
 
@@ -664,15 +720,45 @@ static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame
     for (int c = 0; c < s->fin.nb_colour; c++) {
         const int w = c ? AV_CEIL_RSHIFT(in->width, s->fin.hsub) : in->width;
         const int h = c ? AV_CEIL_RSHIFT(in->height, s->fin.vsub) : in->height;
-        const int y0 = h * jobnr / nb_jobs, y1 = h * (jobnr + 1) / nb_jobs;
         const float sc = s->plan.nb_ops ? op->m[c][c] : 1.0f;
         const float of = s->plan.nb_ops ? op->m[c][3] : 0.0f;
+        int y0, y1;
 
+        slice_rows(h, c && !s->fin.rgb ? ED_BAND >> s->fin.vsub : ED_BAND, jobnr, nb_jobs, &y0, &y1);
         for (int y = y0; y < y1; y++) {
             ff_cspfix_read(&s->dsp, &s->fin, in, c, y, w, b->t0);
             s->dsp.affine(b->t0, w, sc, of);
-            write_comp(s, out, c, y, w, b->t0);
+            write_comp(s, b, out, c, y, w, b->t0);
         }
+    }
+}
+
+/* Linear plan, same subsampling: luma sees upsampled chroma, chroma stays at its resolution
+ * (its rows of the matrix do not involve luma). */
+static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFrame *out,
+                               int jobnr, int nb_jobs, SliceBuf *b)
+{
+    const int w = in->width, cw = AV_CEIL_RSHIFT(w, s->fin.hsub);
+    const int ch = AV_CEIL_RSHIFT(in->height, s->fin.vsub);
+    float *const *c = b->ring[0];
+    int y0, y1;
+
+    slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    for (int y = y0; y < y1; y++) {
+        load_row(s, in, y, c, b);
+        run_stages(s, c[0], c[1], c[2], w);
+        write_comp(s, b, out, 0, y, w, c[0]);
+    }
+    copy_alpha(s, in, out, y0, y1, b->t0);
+
+    slice_rows(ch, ED_BAND >> s->fin.vsub, jobnr, nb_jobs, &y0, &y1);
+    fill_row(c[0], cw, 0.0f);
+    for (int y = y0; y < y1; y++) {
+        ff_cspfix_read(&s->dsp, &s->fin, in, 1, y, cw, c[1]);
+        ff_cspfix_read(&s->dsp, &s->fin, in, 2, y, cw, c[2]);
+        run_stages(s, c[0], c[1], c[2], cw);
+        write_comp(s, b, out, 1, y, cw, c[1]);
+        write_comp(s, b, out, 2, y, cw, c[2]);
     }
 }
 
@@ -692,9 +778,9 @@ static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf
             s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
         if (s->fout.hsub) {
             s->dsp.downsample_h2(b->t2, b->t1, w, s->out_phase_x);
-            write_comp(s, out, i, k, cw, b->t2);
+            write_comp(s, b, out, i, k, cw, b->t2);
         } else {
-            write_comp(s, out, i, k, cw, b->t1);
+            write_comp(s, b, out, i, k, cw, b->t1);
         }
     }
 }
@@ -713,27 +799,34 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
     slice_buf(s, jobnr, &b);
     if (s->per_plane) {
         convert_per_plane(s, in, out, jobnr, nb_jobs, &b);
+    } else if (s->chroma_own) {
+        convert_chroma_own(s, in, out, jobnr, nb_jobs, &b);
+        return 0;
     } else if (!fo->vsub || !sub_out) {
-        const int y0 = h * jobnr / nb_jobs, y1 = h * (jobnr + 1) / nb_jobs;
+        int y0, y1;
+        slice_rows(h, ED_BAND, jobnr, nb_jobs, &y0, &y1);
         for (int y = y0; y < y1; y++) {
             float *const *c = b.ring[0];
             load_row(s, in, y, c, &b);
             run_stages(s, c[0], c[1], c[2], w);
-            write_full(s, out, y, c);
+            write_full(s, &b, out, y, c);
             if (sub_out) {
                 const int cw = AV_CEIL_RSHIFT(w, fo->hsub);
                 for (int i = 1; i < 3; i++) {
                     s->dsp.downsample_h2(b.t1, c[i], w, s->out_phase_x);
-                    write_comp(s, out, i, y, cw, b.t1);
+                    write_comp(s, &b, out, i, y, cw, b.t1);
                 }
             }
         }
     } else {
         /* 4:2:0 output: chroma row k filters full-resolution rows 2k-1 .. 2k+2 */
         const int ch = AV_CEIL_RSHIFT(h, 1);
-        const int k0 = ch * jobnr / nb_jobs, k1 = ch * (jobnr + 1) / nb_jobs;
-        const int own0 = 2 * k0, own1 = FFMIN(2 * k1, h);
-        int next = FFMAX(own0 - 1, 0);
+        int k0, k1, own0, own1, next;
+
+        slice_rows(ch, ED_BAND / 2, jobnr, nb_jobs, &k0, &k1);
+        own0 = 2 * k0;
+        own1 = FFMIN(2 * k1, h);
+        next = FFMAX(own0 - 1, 0);
 
         for (int k = k0; k < k1; k++) {
             const int need = FFMIN(2 * k + 2, h - 1);
@@ -742,14 +835,18 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
                 load_row(s, in, next, c, &b);
                 run_stages(s, c[0], c[1], c[2], w);
                 if (next >= own0 && next < own1)
-                    write_full(s, out, next, c);
+                    write_full(s, &b, out, next, c);
             }
             store_chroma_v(s, out, k, &b);
         }
         copy_alpha(s, in, out, own0, own1, b.t0);
         return 0;
     }
-    copy_alpha(s, in, out, h * jobnr / nb_jobs, h * (jobnr + 1) / nb_jobs, b.t0);
+    {
+        int y0, y1;
+        slice_rows(h, ED_BAND, jobnr, nb_jobs, &y0, &y1);
+        copy_alpha(s, in, out, y0, y1, b.t0);
+    }
     return 0;
 }
 
@@ -759,7 +856,7 @@ static int alloc_scratch(AVFilterContext *ctx, int w)
 
     s->row_stride     = FFALIGN(w, 16) + 16;
     s->nb_threads     = FFMAX(1, ff_filter_get_nb_threads(ctx));
-    s->scratch_stride = 15 * s->row_stride;
+    s->scratch_stride = SCRATCH_ROWS * s->row_stride;
     s->scratch_w      = w;
     av_freep(&s->scratch);
     s->scratch = av_calloc((size_t)s->nb_threads * s->scratch_stride, sizeof(float));
@@ -902,11 +999,6 @@ static av_cold int init(AVFilterContext *ctx)
 {
     CspfixContext *s = ctx->priv;
 
-    if (s->dither == DITHER_NB) {
-        av_log(ctx, AV_LOG_ERROR, "dither=fsb (error diffusion) is not implemented yet; "
-               "use dither=ordered or dither=none.\n");
-        return AVERROR_PATCHWELCOME;
-    }
     ff_cspfix_dsp_init(&s->dsp);
     for (int x = 0; x < 16; x++)
         s->bias_round[x] = 0.5f;
@@ -1019,9 +1111,10 @@ static const AVOption cspfix_options[] = {
     INTOPT("irange", "Input range override", irange, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
 
     INTOPT("fast", "Skip linearisation and gamut conversion (matrix/range only)", fast, 0, 0, 1, NULL, RFLAGS),
-    INTOPT("dither", "Dithering on depth reduction", dither, DITHER_AUTO, DITHER_AUTO, DITHER_NB, "dither", RFLAGS),
+    INTOPT("dither", "Dithering on depth reduction", dither, DITHER_AUTO, DITHER_AUTO, DITHER_NB - 1, "dither", RFLAGS),
     C("auto", DITHER_AUTO, "dither"), C("none", DITHER_NONE, "dither"),
-    C("ordered", DITHER_ORDERED, "dither"), C("fsb", DITHER_NB, "dither"),
+    C("ordered", DITHER_ORDERED, "dither"), C("ed", DITHER_ED, "dither"),
+    C("fsb", DITHER_ED, "dither"),
     INTOPT("wpadapt", "White point adaptation", wpadapt, CSPFIX_WP_BRADFORD, 0, CSPFIX_WP_NB - 1, "wpadapt", RFLAGS),
     C("bradford", CSPFIX_WP_BRADFORD, "wpadapt"), C("vonkries", CSPFIX_WP_VONKRIES, "wpadapt"),
     C("identity", CSPFIX_WP_IDENTITY, "wpadapt"),

@@ -26,6 +26,7 @@
 
 #include <libavutil/bprint.h>
 #include <libavutil/log.h>
+#include <libavutil/macros.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/pixdesc.h>
 
@@ -128,11 +129,14 @@ static void test_threads(void)
     static const char *const filters[] = {
         "cspfix=all=bt709:dither=none",
         "cspfix=all=bt709:format=yuv420p:dither=ordered",
+        "cspfix=all=bt709:format=nv12:dither=ed",
+        "cspfix=range=pc:format=yuv420p:dither=ed",
+        "cspfix=space=bt709",
         "cspfix=range=pc",
         "cspfix=primaries=bt2020:trc=bt2020-10:space=bt2020nc:format=yuv444p10",
     };
-    for (int i = 0; i < 4; i++) {
-        AVFrame *in = pattern(i == 1 ? AV_PIX_FMT_YUV420P10 : AV_PIX_FMT_YUV420P, 98, 70,
+    for (int i = 0; i < FF_ARRAY_ELEMS(filters); i++) {
+        AVFrame *in = pattern(i == 1 || i == 2 || i == 3 ? AV_PIX_FMT_YUV420P10 : AV_PIX_FMT_YUV420P, 98, 70,
                               AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M,
                               AVCOL_RANGE_MPEG, 3 + i);
         AVFrame *o1, *o2, *o7;
@@ -307,7 +311,8 @@ static void test_plan_log(void)
     in->color_range = AVCOL_RANGE_MPEG;
     in->colorspace  = AVCOL_SPC_BT470BG;
     cspfix_run1(in, "cspfix=space=bt709", 1, &out);
-    CHECK(log_has("0: matrix") && !log_has("1: "), "matrix-only plan is one stage");
+    CHECK(log_has("0: matrix") && !log_has("1: ") && log_has("(chroma at its own resolution)"),
+          "matrix-only plan is one stage, chroma at its own resolution");
     av_frame_free(&out);
     av_log_set_level(AV_LOG_INFO);
     av_frame_free(&in);

@@ -352,6 +352,23 @@ static void test_dither(void)
     band_none = longest_band(out, w, h);
     av_frame_free(&out);
 
+    {
+        double ed_err = 0;
+        int band_ed;
+        cspfix_run1(in, "cspfix=format=yuv444p:dither=ed", 1, &out);
+        band_ed = longest_band(out, w, h);
+        for (int x = 0; x < w; x++) {
+            double mean = 0, ref = (256 + x / 2) * 255.0 / 1023.0;
+            for (int y = 0; y < h; y++)
+                mean += get(out, 0, x, y);
+            ed_err += mean / h - ref;
+        }
+        CHECK(2 * band_ed <= band_none && fabs(ed_err / w) < 0.1,
+              "error diffusion breaks the bands (%d) and keeps the mean (%.4f LSB)", band_ed, ed_err / w);
+        printf("dither=ed: widest band %d columns, mean error %.4f LSB\n", band_ed, ed_err / w);
+        av_frame_free(&out);
+    }
+
     /* an 8-bit step spans 8 columns of the ramp: rounding makes bands that wide */
     CHECK(band_none >= 7, "dither=none rounds: bands of %d columns", band_none);
     /* one 10-bit code spans 2 columns; codes that land on an 8-bit value stay flat */
