@@ -252,4 +252,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->blend         = blend_c;
     dsp->filter3       = filter3_c;
     dsp->filter4       = filter4_c;
+#if ARCH_X86
+    ff_cspfix_dsp_init_x86(dsp);
+#endif
 }

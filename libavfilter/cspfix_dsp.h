@@ -31,6 +31,9 @@
  * All colour maths runs in float32 on rows of samples, one row per component.
  * Every kernel does its arithmetic in one fixed order without fused
  * multiply-adds, so that SIMD versions can be bit-exact with these C versions.
+ * Rows of floats passed to the in-place kernels (affine, matrix, tf, ootf,
+ * cl_*, clip) must have 16 floats of padding after w: SIMD versions process
+ * whole vectors.
  */
 
 /** Parameters of a constant-luminance decode or encode stage. */
@@ -104,5 +107,6 @@ typedef struct CspfixDSPContext {
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
+void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp);
 
 #endif /* AVFILTER_CSPFIX_DSP_H */

@@ -38,7 +38,11 @@ check: build
 	@echo "== API tests";                  $(OUT)/api_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
+	@echo "== checkasm: SIMD kernels against C"
+	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
+	@$(FFMPEG_OBJ)/tests/checkasm/checkasm --test=cspfix
 	@echo "== precision against the float64 reference"; $(OUT)/precision $(PRECISION_ARGS)
+	@$(MAKE) --no-print-directory -f $(T)/tests.mk fate
 
 build: $(PROGS)
 
@@ -63,3 +67,25 @@ $(OUT)/format_test: $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(LIBDEPS) 
 $(OUT)/precision: $(T)/cspfix_precision.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_precision.c \
 		$(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LAVFI_LIBS)
+
+# FATE checksum tests (fate/cspfix.mak): make fate-cspfix in the FFmpeg build
+# directory, with FFmpeg's make free of our flags and variables.  Fails when a
+# checksum differs; the full log is $(FATE_LOG).
+FATE_JOBS ?= 2
+FATE_LOG   = $(OUT)/fate-cspfix.log
+.PHONY: fate
+fate:
+	@echo "== FATE checksums: make -j$(FATE_JOBS) fate-cspfix (log: $(FATE_LOG))"
+	@mkdir -p $(OUT); t0=$$(date +%s); rc=0; \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C $(FFMPEG_OBJ) -k -j$(FATE_JOBS) \
+		fate-cspfix >$(FATE_LOG) 2>&1 || rc=$$?; \
+	n=$$(grep -c '^TEST ' $(FATE_LOG)); \
+	failed=$$(sed -n 's/^Test \(.*\) failed\..*/\1/p' $(FATE_LOG) | sort); \
+	echo "$$n FATE runs in $$(( $$(date +%s) - t0 )) s, $$(printf '%s' "$$failed" | grep -c .) failed"; \
+	if [ $$rc != 0 ]; then \
+		if [ -n "$$failed" ]; then \
+			printf '  %s\n' $$failed | head -n 50; \
+			echo "  (diffs: $(FFMPEG_OBJ)/tests/data/fate/<test>.diff, logs: <test>.err)"; \
+		else tail -n 30 $(FATE_LOG); fi; \
+		exit 1; \
+	fi

@@ -1,0 +1,295 @@
+;*****************************************************************************
+;* SIMD kernels of the cspfix filter: float32 rows, bit-exact with the C
+;* versions in libavfilter/cspfix_dsp.c (same operations in the same order,
+;* no fused multiply-add).
+;* Copyright (c) 2026 the cspfix developers
+;*
+;* This file is part of FFmpeg.
+;*
+;* FFmpeg is free software; you can redistribute it and/or
+;* modify it under the terms of the GNU Lesser General Public
+;* License as published by the Free Software Foundation; either
+;* version 2.1 of the License, or (at your option) any later version.
+;*
+;* FFmpeg is distributed in the hope that it will be useful,
+;* but WITHOUT ANY WARRANTY; without even the implied warranty of
+;* MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+;* Lesser General Public License for more details.
+;*
+;* You should have received a copy of the GNU Lesser General Public
+;* License along with FFmpeg; if not, write to the Free Software
+;* Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+;******************************************************************************
+
+%include "libavutil/x86/x86util.asm"
+
+SECTION_RODATA 32
+
+; transfer tables, see libavfilter/cspfix_tf.h (SEG_BITS 6, EMIN -48, EMAX 8)
+tf_absmask:  times 8 dd 0x7fffffff
+tf_mantmask: times 8 dd 0x0001ffff            ; low 23 - SEG_BITS mantissa bits
+tf_base:     times 8 dd ((127 - 48) << 6) - 1 ; idx = (a >> 17) - tf_base
+tf_maxidx:   times 8 dd (8 + 48) << 6         ; CSPFIX_TF_HALF - 1
+tf_half:     times 8 dd ((8 + 48) << 6) + 1   ; CSPFIX_TF_HALF
+tf_tscale:   times 8 dd 0x37000000            ; 2^-17
+tf_lowscale: times 8 dd 0x57800000            ; 2^48
+
+SECTION .text
+
+; (No argument is named c: x86inc would turn cmp into c's memory operand.)
+; The float rows of the filter have at least 16 floats of padding: the in-place
+; float kernels below process whole vectors and may read and write it.
+; Kernels that touch frame rows (pack, unpack) stop exactly at w.
+
+;-----------------------------------------------------------------------------
+; void matrix(float *c0, float *c1, float *c2, int w, const float m[12])
+; c_i = ((m[4i] * c0 + m[4i+1] * c1) + m[4i+2] * c2) + m[4i+3]
+;-----------------------------------------------------------------------------
+%macro MATRIX_ROW 4 ; dst, coefficients of c0, c1, c2
+    mulps   %1, m0, %2
+    mulps   m15, m1, %3
+    addps   %1, m15
+    mulps   m15, m2, %4
+    addps   %1, m15
+%endmacro
+
+%macro MATRIX 0
+cglobal cspfix_matrix, 5, 6, 16, 3 * mmsize, c0, c1, c2, w, m, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m3,  [mq + 0]
+    VBROADCASTSS m4,  [mq + 4]
+    VBROADCASTSS m5,  [mq + 8]
+    VBROADCASTSS m6,  [mq + 16]
+    VBROADCASTSS m7,  [mq + 20]
+    VBROADCASTSS m8,  [mq + 24]
+    VBROADCASTSS m9,  [mq + 32]
+    VBROADCASTSS m10, [mq + 36]
+    VBROADCASTSS m11, [mq + 40]
+    VBROADCASTSS m12, [mq + 12]
+    VBROADCASTSS m13, [mq + 28]
+    VBROADCASTSS m14, [mq + 44]
+    mova    [rsp + 0 * mmsize], m12
+    mova    [rsp + 1 * mmsize], m13
+    mova    [rsp + 2 * mmsize], m14
+    xor     xq, xq
+.loop:
+    movu    m0, [c0q + xq * 4]
+    movu    m1, [c1q + xq * 4]
+    movu    m2, [c2q + xq * 4]
+    MATRIX_ROW m12, m3, m4, m5
+    addps   m12, [rsp + 0 * mmsize]
+    MATRIX_ROW m13, m6, m7, m8
+    addps   m13, [rsp + 1 * mmsize]
+    MATRIX_ROW m14, m9, m10, m11
+    addps   m14, [rsp + 2 * mmsize]
+    movu    [c0q + xq * 4], m12
+    movu    [c1q + xq * 4], m13
+    movu    [c2q + xq * 4], m14
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void affine(float *c, int w, float s, float o)   c = c * s + o
+;-----------------------------------------------------------------------------
+%macro AFFINE 0
+%if UNIX64
+cglobal cspfix_affine, 2, 3, 4, row, w, x
+%else
+cglobal cspfix_affine, 4, 5, 4, row, w, s, o, x
+    movss   xm0, sm
+    movss   xm1, om
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    xor     xq, xq
+.loop:
+    movu    m2, [rowq + xq * 4]
+    mulps   m2, m0
+    addps   m2, m1
+    movu    [rowq + xq * 4], m2
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+%if ARCH_X86_64
+INIT_XMM sse2
+MATRIX
+AFFINE
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+MATRIX
+AFFINE
+
+;-----------------------------------------------------------------------------
+; void tf(float *c, int w, const CspfixTFTable *t)
+;-----------------------------------------------------------------------------
+cglobal cspfix_tf, 3, 4, 14, row, w, t, x
+    movsxdifnidn wq, wd
+    mova    m10, [tf_absmask]
+    mova    m11, [tf_mantmask]
+    mova    m12, [tf_maxidx]
+    mova    m13, [tf_half]
+    xor     xq, xq
+.loop:
+    movu    m0, [rowq + xq * 4]
+    pand    m1, m0, m10                 ; |x| bits
+    psrld   m2, m1, 23 - 6
+    psubd   m2, [tf_base]               ; segment index
+    pxor    m7, m7
+    pcmpgtd m3, m2, m7                  ; normal segment?
+    pminsd  m2, m12
+    pmaxsd  m2, m7
+    pand    m4, m1, m11
+    cvtdq2ps m4, m4
+    mulps   m4, [tf_tscale]             ; t from the low mantissa bits
+    mulps   m5, m1, [tf_lowscale]       ; t below 2^-48
+    vblendvps m4, m5, m4, m3
+    psrad   m6, m0, 31
+    pand    m6, m13
+    paddd   m2, m6                      ; negative half of the table
+    pslld   m2, 2
+    pcmpeqd m7, m7
+    vgatherdps m8, [tq + m2 * 4 + 12], m7
+    pcmpeqd m7, m7
+    vgatherdps m9, [tq + m2 * 4 + 8], m7
+    mulps   m8, m4
+    addps   m8, m9
+    pcmpeqd m7, m7
+    vgatherdps m9, [tq + m2 * 4 + 4], m7
+    mulps   m8, m4
+    addps   m8, m9
+    pcmpeqd m7, m7
+    vgatherdps m9, [tq + m2 * 4], m7
+    mulps   m8, m4
+    addps   m8, m9
+    movu    [rowq + xq * 4], m8
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+
+;-----------------------------------------------------------------------------
+; void unpack_8(float *dst, const uint8_t *src, int w)
+; void unpack_16(float *dst, const uint8_t *src, int w)
+;-----------------------------------------------------------------------------
+cglobal cspfix_unpack_8, 3, 5, 2, dst, src, w, x, val
+    movsxdifnidn wq, wd
+    xor     xq, xq
+    lea     valq, [wq - 7]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    pmovzxbd m0, [srcq + xq]
+    cvtdq2ps m0, m0
+    movu    [dstq + xq * 4], m0
+    add     xq, 8
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   vald, byte [srcq + xq]
+    cvtsi2ss xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    jmp .tail
+.end:
+    RET
+
+cglobal cspfix_unpack_16, 3, 5, 2, dst, src, w, x, val
+    movsxdifnidn wq, wd
+    xor     xq, xq
+    lea     valq, [wq - 7]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    pmovzxwd m0, [srcq + xq * 2]
+    cvtdq2ps m0, m0
+    movu    [dstq + xq * 4], m0
+    add     xq, 8
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   vald, word [srcq + xq * 2]
+    cvtsi2ss xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    jmp .tail
+.end:
+    RET
+
+;-----------------------------------------------------------------------------
+; void pack_8(uint8_t *dst, const float *src, int w, const float *bias, float lo, float hi)
+; void pack_16(...)   dst[x] = (int)min(max(src[x] + bias[x & 15], lo), hi)
+;-----------------------------------------------------------------------------
+%macro PACK 1 ; 8 or 16
+%if UNIX64
+cglobal cspfix_pack_%1, 4, 7, 8, dst, src, w, bias, x, val, bidx
+%else
+cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
+    movss   xm0, lom
+    movss   xm1, him
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x
+%endif
+    movsxdifnidn wq, wd
+    movss   xm6, xm0                    ; scalar lo, hi for the tail
+    movss   xm7, xm1
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    movu    m2, [biasq]
+    movu    m3, [biasq + 32]
+    xor     xq, xq
+    lea     valq, [wq - 15]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    addps   m4, m2, [srcq + xq * 4]
+    addps   m5, m3, [srcq + xq * 4 + 32]
+    maxps   m4, m0
+    maxps   m5, m0
+    minps   m4, m1
+    minps   m5, m1
+    cvttps2dq m4, m4
+    cvttps2dq m5, m5
+    packusdw m4, m5
+    vpermq  m4, m4, q3120
+%if %1 == 8
+    vextracti128 xm5, m4, 1
+    packuswb xm4, xm5
+    movu    [dstq + xq], xm4
+%else
+    movu    [dstq + xq * 2], m4
+%endif
+    add     xq, 16
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    mov     bidxq, xq
+    and     bidxq, 15
+    movss   xm4, [srcq + xq * 4]
+    addss   xm4, [biasq + bidxq * 4]
+    maxss   xm4, xm6
+    minss   xm4, xm7
+    cvttss2si vald, xm4
+%if %1 == 8
+    mov     [dstq + xq], valb
+%else
+    mov     [dstq + xq * 2], valw
+%endif
+    inc     xq
+    jmp .tail
+.end:
+    RET
+%endmacro
+
+PACK 8
+PACK 16
+%endif
+%endif ; ARCH_X86_64

@@ -1,0 +1,65 @@
+/*
+ * cspfix: x86 DSP function table
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#include "config.h"
+#include "libavutil/attributes.h"
+#include "libavutil/cpu.h"
+#include "libavutil/x86/cpu.h"
+
+#include "libavfilter/cspfix_dsp.h"
+
+#define DECL_FLOAT(opt)                                                              \
+void ff_cspfix_matrix_##opt(float *c0, float *c1, float *c2, int w, const float m[12]); \
+void ff_cspfix_affine_##opt(float *c, int w, float s, float o);
+
+DECL_FLOAT(sse2)
+DECL_FLOAT(avx2)
+
+void ff_cspfix_tf_avx2(float *c, int w, const CspfixTFTable *t);
+void ff_cspfix_unpack_8_avx2(float *dst, const uint8_t *src, int w);
+void ff_cspfix_unpack_16_avx2(float *dst, const uint8_t *src, int w);
+void ff_cspfix_pack_8_avx2(uint8_t *dst, const float *src, int w, const float *bias,
+                           float lo, float hi);
+void ff_cspfix_pack_16_avx2(uint8_t *dst, const float *src, int w, const float *bias,
+                            float lo, float hi);
+
+av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
+{
+#if ARCH_X86_64
+    int cpu_flags = av_get_cpu_flags();
+
+    if (EXTERNAL_SSE2(cpu_flags)) {
+        dsp->matrix = ff_cspfix_matrix_sse2;
+        dsp->affine = ff_cspfix_affine_sse2;
+    }
+#if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags)) {
+        dsp->matrix    = ff_cspfix_matrix_avx2;
+        dsp->affine    = ff_cspfix_affine_avx2;
+        dsp->tf        = ff_cspfix_tf_avx2;
+        dsp->unpack[0] = ff_cspfix_unpack_8_avx2;
+        dsp->unpack[1] = ff_cspfix_unpack_16_avx2;
+        dsp->pack[0]   = ff_cspfix_pack_8_avx2;
+        dsp->pack[1]   = ff_cspfix_pack_16_avx2;
+    }
+#endif
+#endif /* ARCH_X86_64 */
+}

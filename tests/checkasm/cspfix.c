@@ -1,0 +1,230 @@
+/*
+ * checkasm tests of the cspfix DSP functions: every SIMD kernel against its C
+ * reference, bit for bit, at several widths and parameter sets.
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#include <string.h>
+
+#include "checkasm.h"
+#include "libavfilter/cspfix_dsp.h"
+#include "libavfilter/cspfix_tf.h"
+#include "libavutil/intfloat.h"
+#include "libavutil/mem.h"
+#include "libavutil/mem_internal.h"
+
+#define MAXW 1024
+#define PAD  16
+
+static const int widths[] = { 1, 7, 8, 15, 16, 17, 33, 64, 100, 1023, MAXW };
+
+/* a float in [lo, hi) */
+static float rnd_float(float lo, float hi)
+{
+    return lo + (hi - lo) * (float)(rnd() & 0xffffff) / (float)0x1000000;
+}
+
+/* values a transfer curve meets: signals, linear light over many octaves, negatives */
+static float rnd_signal(void)
+{
+    switch (rnd() & 7) {
+    case 0:  return -rnd_float(0.0f, 1.0f);
+    case 1:  return ldexpf(rnd_float(1.0f, 2.0f), -(int)(rnd() % 60));
+    case 2:  return rnd_float(1.0f, 300.0f);
+    case 3:  return (rnd() & 1) ? 0.0f : -0.0f;
+    default: return rnd_float(0.0f, 1.1f);
+    }
+}
+
+static void fill_floats(float *dst, int n, float lo, float hi)
+{
+    for (int i = 0; i < n; i++)
+        dst[i] = rnd_float(lo, hi);
+}
+
+static void check_matrix(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
+    float *ref[3], *new[3], m[12];
+    declare_func(void, float *c0, float *c1, float *c2, int w, const float m[12]);
+
+    for (int c = 0; c < 3; c++) {
+        ref[c] = ref_buf + c * (MAXW + PAD);
+        new[c] = new_buf + c * (MAXW + PAD);
+    }
+    for (int i = 0; i < 12; i++)
+        m[i] = rnd_float(-300.0f, 300.0f);
+    if (check_func(dsp->matrix, "cspfix_matrix")) {
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            const int w = widths[i];
+            fill_floats(ref_buf, 3 * (MAXW + PAD), -2.0f, 2.0f);
+            memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+            call_ref(ref[0], ref[1], ref[2], w, m);
+            call_new(new[0], new[1], new[2], w, m);
+            for (int c = 0; c < 3; c++)
+                if (memcmp(ref[c], new[c], w * sizeof(float))) {
+                    fail();
+                    break;
+                }
+        }
+        bench_new(new[0], new[1], new[2], MAXW, m);
+    }
+    report("matrix");
+}
+
+static void check_affine(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    declare_func_float(void, float *c, int w, float s, float o);
+
+    if (check_func(dsp->affine, "cspfix_affine")) {
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            const int w = widths[i];
+            const float s = rnd_float(0.0f, 5.0f), o = rnd_float(-100.0f, 100.0f);
+            fill_floats(ref, MAXW + PAD, 0.0f, 65535.0f);
+            memcpy(new, ref, (MAXW + PAD) * sizeof(float));
+            call_ref(ref, w, s, o);
+            call_new(new, w, s, o);
+            if (memcmp(ref, new, w * sizeof(float)))
+                fail();
+        }
+        bench_new(new, MAXW, 1.5f, 3.0f);
+    }
+    report("affine");
+}
+
+typedef struct Curve {
+    const char *name;
+    int curve, encode;
+} Curve;
+
+static double curve_func(void *opaque, double x)
+{
+    const Curve *c = opaque;
+    return c->encode ? ff_cspfix_curve_encode(c->curve, x) : ff_cspfix_curve_decode(c->curve, x);
+}
+
+static void check_tf(const CspfixDSPContext *dsp)
+{
+    static const Curve curves[] = {
+        { "bt1886_decode", CSPFIX_CURVE_BT1886, 0 }, { "bt1886_encode", CSPFIX_CURVE_BT1886, 1 },
+        { "srgb_encode", CSPFIX_CURVE_SRGB, 1 },     { "pq_decode", CSPFIX_CURVE_PQ, 0 },
+        { "pq_encode", CSPFIX_CURVE_PQ, 1 },         { "hlg_encode", CSPFIX_CURVE_HLG, 1 },
+        { "bt1361_decode", CSPFIX_CURVE_BT1361, 0 },
+    };
+    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    CspfixTFTable *tab = av_malloc(sizeof(*tab));
+    declare_func(void, float *c, int w, const CspfixTFTable *t);
+
+    if (!tab)
+        return;
+    for (int k = 0; k < FF_ARRAY_ELEMS(curves); k++) {
+        ff_cspfix_tf_build(tab, curve_func, (void *)&curves[k]);
+        if (check_func(dsp->tf, "cspfix_tf_%s", curves[k].name)) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                for (int x = 0; x < MAXW + PAD; x++)
+                    ref[x] = rnd_signal();
+                memcpy(new, ref, (MAXW + PAD) * sizeof(float));
+                call_ref(ref, w, tab);
+                call_new(new, w, tab);
+                if (memcmp(ref, new, w * sizeof(float)))
+                    fail();
+            }
+            bench_new(new, MAXW, tab);
+        }
+    }
+    av_free(tab);
+    report("tf");
+}
+
+static void check_unpack(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(uint8_t, src, [2 * MAXW]);
+    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    declare_func(void, float *dst, const uint8_t *src, int w);
+
+    for (int b = 0; b < 2; b++) {
+        if (!check_func(dsp->unpack[b], "cspfix_unpack_%d", b ? 16 : 8))
+            continue;
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            const int w = widths[i];
+            for (int x = 0; x < 2 * MAXW; x++)
+                src[x] = rnd();
+            for (int x = 0; x < MAXW + PAD; x++)
+                ref[x] = new[x] = -1.0f;
+            call_ref(ref, src, w);
+            call_new(new, src, w);
+            /* nothing may be written past w: the row may be a frame's */
+            if (memcmp(ref, new, (MAXW + PAD) * sizeof(float)))
+                fail();
+        }
+        bench_new(new, src, MAXW);
+    }
+    report("unpack");
+}
+
+static void check_pack(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(float, src, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, ref, [2 * MAXW + 64]);
+    LOCAL_ALIGNED_32(uint8_t, new, [2 * MAXW + 64]);
+    LOCAL_ALIGNED_32(float, bias, [16]);
+    declare_func_float(void, uint8_t *dst, const float *src, int w, const float *bias,
+                       float lo, float hi);
+
+    for (int b = 0; b < 2; b++) {
+        const float max = b ? 65535.0f : 255.0f;
+        if (!check_func(dsp->pack[b], "cspfix_pack_%d", b ? 16 : 8))
+            continue;
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            const int w = widths[i];
+            const float lo = (rnd() & 1) ? 0.0f : 16.0f, hi = (rnd() & 1) ? max : 235.0f;
+            for (int x = 0; x < 16; x++)
+                bias[x] = (rnd() & 1) ? 0.5f : rnd_float(0.0f, 1.0f);
+            fill_floats(src, MAXW + PAD, -20.0f, max + 20.0f);
+            for (int x = 0; x < w; x += 3) /* exact halves and integers */
+                src[x] = (float)(int)src[x] + ((x & 4) ? 0.5f : 0.0f);
+            memset(ref, 0xaa, 2 * MAXW + 64);
+            memset(new, 0xaa, 2 * MAXW + 64);
+            call_ref(ref, src, w, bias, lo, hi);
+            call_new(new, src, w, bias, lo, hi);
+            if (memcmp(ref, new, 2 * MAXW + 64))
+                fail();
+        }
+        bench_new(new, src, MAXW, bias, 0.0f, max);
+    }
+    report("pack");
+}
+
+void checkasm_check_cspfix(void)
+{
+    CspfixDSPContext dsp;
+
+    ff_cspfix_dsp_init(&dsp);
+    check_matrix(&dsp);
+    check_affine(&dsp);
+    check_tf(&dsp);
+    check_unpack(&dsp);
+    check_pack(&dsp);
+}
