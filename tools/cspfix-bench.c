@@ -1,0 +1,1166 @@
+/*
+ * cspfix-bench: cspfix against colorspace, zscale, scale and a plain copy
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of cspfix.
+ *
+ * cspfix is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * cspfix is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with cspfix; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/*
+ * The benchmark of shared/bench/conversions.md (B1..B8). For each conversion
+ * and thread count, one `buffer -> X -> buffersink` graph per filter X (cspfix,
+ * colorspace, zscale, scale, and the `copy` filter as the memory floor) is
+ * built and configured once. A run pushes 2 warm-up frames, then times N
+ * frames from the first push to the last pulled output; the filters take
+ * turns within a run, so every ratio compares figures of the same run. The
+ * input frame is generated and tagged once and pushed by reference
+ * (AV_BUFFERSRC_FLAG_KEEP_REF), so only the graph's work is timed. Each
+ * peer's first output is compared with cspfix's (max abs difference per
+ * component, in output codes), and filters that libavfilter inserted by
+ * itself (auto_scale_*) are reported: the sink accepts only the output format.
+ *
+ * Usage: cspfix-bench [--runs N] [--frames N] [--threads 1,all] [--only B1,B3]
+ *                     [--json] [--quick] [--verbose]
+ */
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <libavutil/avstring.h>
+#include <libavutil/avutil.h>
+#include <libavutil/common.h>
+#include <libavutil/cpu.h>
+#include <libavutil/csp.h>
+#include <libavutil/error.h>
+#include <libavutil/frame.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/mathematics.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/time.h>
+
+#define MAX_PEERS     8
+#define MAX_RUNS      100
+#define MAX_TSETS     8     ///< thread counts
+#define WARMUP        2     ///< untimed frames before each timed run
+#define SLOW_SETUP_MS 100   ///< report first frames slower than this (lazy setup)
+#define QUICK_W       320   ///< --quick frame size (2160p conversions: twice)
+#define QUICK_H       180
+
+/* ---------------------------------------------------------------------------
+ * The conversions
+ * ------------------------------------------------------------------------- */
+
+typedef struct PeerDef {
+    const char *name;     ///< row label
+    const char *filters;  ///< filtergraph between buffer and buffersink; NULL: n/a
+    const char *note;     ///< n/a reason, or what to know about this line
+} PeerDef;
+
+typedef struct ColorDesc {
+    enum AVColorPrimaries prim;
+    enum AVColorTransferCharacteristic trc;
+    enum AVColorSpace csp;
+    enum AVColorRange range;
+} ColorDesc;
+
+/** How the test picture becomes the input signal. */
+enum Pattern {
+    PAT_SIGNAL,           ///< the picture is the input's R'G'B' signal itself
+    PAT_709_IN_2020,      ///< BT.709-gamut colours as BT.2020 with the BT.1886 curve
+    PAT_709_IN_PQ,        ///< BT.709-gamut colours up to 1000 cd/m2 as BT.2020 PQ
+};
+
+typedef struct ConvDef {
+    const char *id;
+    int w, h;
+    enum AVPixelFormat in_fmt, out_fmt;
+    ColorDesc in, out;
+    enum Pattern pattern;
+    int hdr10;            ///< attach mastering display + content light side data
+    const char *what;
+    const char *note;     ///< printed under the table
+    PeerDef peers[MAX_PEERS];
+} ConvDef;
+
+/* A peer line: name, filtergraph and an optional note; NA: what it cannot do. */
+#define PEER(n, f)            { .name = n, .filters = f }
+#define PEER_NOTE(n, f, why)  { .name = n, .filters = f, .note = why }
+#define NA(n, why)            { .name = n, .note = why }
+
+#define SCALE_IN(p, t, m, r)  "scale=in_primaries=" p ":in_transfer=" t ":in_color_matrix=" m ":in_range=" r
+#define SCALE_OUT709          ":out_primaries=bt709:out_transfer=bt709:out_color_matrix=bt709:out_range=tv"
+#define ZSCALE_OUT709         ":p=709:t=709:m=709:r=tv"
+#define CS_OUT709             ":all=bt709:range=tv:format=yuv420p"
+
+#define CS_NO_NV12  "n/a: colorspace takes planar Y'CbCr only (no nv12); it would need auto-inserted nv12<->yuv420p conversions"
+#define ZS_NO_NV12  "n/a: zscale takes planar formats only (no nv12); it would need auto-inserted nv12<->yuv420p conversions"
+
+static const ConvDef convs[] = {
+    { "B1", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_SIGNAL, 0, "full chain: matrix, linearise, gamut, delinearise", NULL, {
+        PEER("cspfix", "cspfix=all=bt709:dither=none"),
+        PEER("colorspace", "colorspace=iall=smpte170m:irange=tv" CS_OUT709),
+        PEER("zscale", "zscale=pin=smpte170m:tin=smpte170m:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none"),
+        PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
+    } },
+    { "B2", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_SIGNAL, 0, "matrix only (the classic 601/709 mix-up)", NULL, {
+        PEER("cspfix", "cspfix=space=bt709:dither=none"),
+        PEER("colorspace", "colorspace=iprimaries=bt709:itrc=bt709:ispace=smpte170m:irange=tv" CS_OUT709),
+        PEER("zscale", "zscale=pin=709:tin=709:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none"),
+        PEER("scale", SCALE_IN("bt709", "bt709", "smpte170m", "tv") SCALE_OUT709),
+    } },
+    { "B3", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_JPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_SIGNAL, 0, "range only", NULL, {
+        PEER("cspfix", "cspfix=range=tv:dither=none"),
+        PEER("colorspace", "colorspace=iall=bt709:irange=pc" CS_OUT709),
+        PEER("zscale", "zscale=pin=709:tin=709:min=709:rin=pc" ZSCALE_OUT709 ":d=none"),
+        PEER("scale", SCALE_IN("bt709", "bt709", "bt709", "pc") SCALE_OUT709),
+    } },
+    { "B4", 1920, 1080, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT2020, AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_709_IN_2020, 0, "gamut reduction + depth reduction (dithered)",
+      "B4: cspfix dithers with its 16x16 ordered pattern, zscale with d=ordered, colorspace "
+      "with dither=fsb (its only dither), scale with libswscale's default dither: "
+      "differences of a few codes are the dither patterns.", {
+        PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
+        PEER("colorspace", "colorspace=iall=bt2020:irange=tv" CS_OUT709 ":dither=fsb"),
+        PEER("zscale", "zscale=pin=2020:tin=2020_10:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered"),
+        PEER("scale", SCALE_IN("bt2020", "bt2020-10", "bt2020nc", "tv") SCALE_OUT709),
+    } },
+    { "B5", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_709_IN_PQ, 1, "PQ tone mapping to SDR (HDR10 side data)",
+      "B5: cspfix does not tone-map yet (issue 6): PQ to SDR clips highlights above its "
+      "203 cd/m2 reference white. The plain zscale line clips the same way (npl=203, "
+      "cspfix's reference white); zscale+tonemap (hable, npl=100) and scale:perceptual "
+      "tone-map, so their pictures differ from cspfix's by design: their speed is the "
+      "target for issue 6, their difference is not an error.", {
+        PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
+        NA("colorspace", "n/a: colorspace has no PQ/HLG transfer (itrc)"),
+        PEER_NOTE("zscale",
+                  "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered:npl=203",
+                  "clips like cspfix (npl=203)"),
+        PEER_NOTE("zscale+tonemap",
+                  "zscale=t=linear:npl=100,format=gbrpf32le,tonemap=hable,"
+                  "zscale=p=709:t=709:m=709:r=tv:d=ordered,format=yuv420p",
+                  "tone-maps (hable)"),
+        PEER_NOTE("scale", SCALE_IN("bt2020", "smpte2084", "bt2020nc", "tv") SCALE_OUT709,
+                  "intent=relative_colorimetric (default)"),
+        PEER_NOTE("scale:perceptual",
+                  SCALE_IN("bt2020", "smpte2084", "bt2020nc", "tv") SCALE_OUT709 ":intent=perceptual",
+                  "tone-maps (perceptual)"),
+    } },
+    { "B6", 1920, 1080, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_SIGNAL, 0, "RGB in, transfer change, chroma downsampling", NULL, {
+        PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
+        NA("colorspace", "n/a: colorspace takes planar Y'CbCr only (no gbrp input)"),
+        PEER("zscale", "zscale=pin=709:tin=iec61966-2-1:min=gbr:rin=pc" ZSCALE_OUT709 ":d=none"),
+        PEER("scale", "scale=in_primaries=bt709:in_transfer=iec61966-2-1:in_range=pc" SCALE_OUT709),
+    } },
+    { "B7", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_SIGNAL, 0, "transfer only (sRGB vs BT.709 mix-up)", NULL, {
+        PEER("cspfix", "cspfix=trc=bt709"),
+        PEER("colorspace", "colorspace=iprimaries=bt709:itrc=srgb:ispace=bt709:irange=tv" CS_OUT709),
+        PEER("zscale", "zscale=pin=709:tin=iec61966-2-1:min=709:rin=tv" ZSCALE_OUT709 ":d=none"),
+        PEER("scale", SCALE_IN("bt709", "iec61966-2-1", "bt709", "tv") SCALE_OUT709),
+    } },
+    { "B8", 1920, 1080, AV_PIX_FMT_NV12, AV_PIX_FMT_NV12,
+      { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_SIGNAL, 0, "semi-planar in and out", NULL, {
+        PEER("cspfix", "cspfix=all=bt709"),
+        NA("colorspace", CS_NO_NV12),
+        NA("zscale", ZS_NO_NV12),
+        PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
+    } },
+};
+
+/** The memory floor: the input frame through the copy filter (av_frame_copy
+ *  into a frame from the link's pool), with the same graph overhead as X. */
+static const PeerDef copy_peer = { "copy", "copy", "memory floor: input frame through the copy filter" };
+
+/* ---------------------------------------------------------------------------
+ * Options
+ * ------------------------------------------------------------------------- */
+
+typedef struct Options {
+    int runs;
+    int frames;           ///< 0: 20 per run at 1080p, 5 at 2160p
+    int threads[MAX_TSETS];
+    int nb_threads;
+    const char *only;     ///< comma-separated ids, NULL: all
+    int json;
+    int quick;
+    int verbose;
+} Options;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: cspfix-bench [options]\n"
+            "  --runs N         timed runs per filter (default 5; median reported)\n"
+            "  --frames N       frames per run (default 20 at 1080p, 5 at 2160p)\n"
+            "  --threads LIST   filter-graph thread counts, e.g. 1,all (default 1,all)\n"
+            "  --only LIST      conversions to run, e.g. B1,B3 (default all)\n"
+            "  --json           JSON instead of the markdown report\n"
+            "  --quick          small frames, 1 run, 2 frames, 1 thread (a smoke test)\n"
+            "  --verbose        libav* log at verbose level (cspfix prints its plans)\n");
+}
+
+static int parse_count(const char *s, int min, int max, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+
+    if (*s == '\0' || *end != '\0' || v < min || v > max)
+        return AVERROR(EINVAL);
+    *out = v;
+    return 0;
+}
+
+static int parse_threads(const char *list, Options *o)
+{
+    o->nb_threads = 0;
+    while (*list) {
+        size_t len = strcspn(list, ",");
+        char tok[16];
+        int n, dup = 0;
+
+        if (!len || len >= sizeof(tok))
+            return AVERROR(EINVAL);
+        memcpy(tok, list, len);
+        tok[len] = '\0';
+        list += len + (list[len] == ',');
+        if (!strcmp(tok, "all"))
+            n = av_cpu_count();
+        else if (parse_count(tok, 1, 1024, &n) < 0)
+            return AVERROR(EINVAL);
+        for (int i = 0; i < o->nb_threads; i++)
+            dup |= o->threads[i] == n;
+        if (dup)
+            continue;
+        if (o->nb_threads == MAX_TSETS)
+            return AVERROR(EINVAL);
+        o->threads[o->nb_threads++] = n;
+    }
+    return o->nb_threads ? 0 : AVERROR(EINVAL);
+}
+
+static int parse_options(int argc, char **argv, Options *o)
+{
+    int frames_set = 0, runs_set = 0, threads_set = 0;
+
+    *o = (Options){ .runs = 5 };
+    if (parse_threads("1,all", o) < 0)
+        return AVERROR(EINVAL);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int ret = 0;
+
+        if (!strcmp(a, "--json")) {
+            o->json = 1;
+            continue;
+        } else if (!strcmp(a, "--quick")) {
+            o->quick = 1;
+            continue;
+        } else if (!strcmp(a, "--verbose")) {
+            o->verbose = 1;
+            continue;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            exit(0);
+        }
+        if (!v) {
+            fprintf(stderr, "cspfix-bench: unknown option or missing value: %s\n", a);
+            return AVERROR(EINVAL);
+        }
+        if (!strcmp(a, "--runs")) {
+            ret = parse_count(v, 1, MAX_RUNS, &o->runs);
+            runs_set = 1;
+        } else if (!strcmp(a, "--frames")) {
+            ret = parse_count(v, 1, 10000, &o->frames);
+            frames_set = 1;
+        } else if (!strcmp(a, "--threads")) {
+            ret = parse_threads(v, o);
+            threads_set = 1;
+        } else if (!strcmp(a, "--only")) {
+            o->only = v;
+        } else {
+            ret = AVERROR(EINVAL);
+        }
+        if (ret < 0) {
+            fprintf(stderr, "cspfix-bench: bad option: %s %s\n", a, v);
+            return ret;
+        }
+        i++;
+    }
+    if (o->quick) {
+        if (!runs_set)
+            o->runs = 1;
+        if (!frames_set)
+            o->frames = 2;
+        if (!threads_set)
+            parse_threads("1", o);
+    }
+    return 0;
+}
+
+/** 1 if conversion id is selected by --only (a comma-separated list). */
+static int conv_selected(const Options *o, const char *id)
+{
+    const char *p = o->only;
+    size_t n = strlen(id);
+
+    if (!p)
+        return 1;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !av_strncasecmp(p, id, n))
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------
+ * The input frames: smooth waves plus noise, in-gamut, tagged
+ * ------------------------------------------------------------------------- */
+
+/** Integer hash (lowbias32): per-sample noise without state. */
+static uint32_t hash32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+/** Deterministic noise in [-1, 1] for sample (x, y) of channel c. */
+static double noise(int x, int y, int c)
+{
+    uint32_t h = hash32((uint32_t)x * 0x9e3779b1U ^ hash32((uint32_t)y * 4 + c));
+    return h / 2147483647.5 - 1.0;
+}
+
+/**
+ * The test picture at luma position (x, y) of a w x h frame, as non-linear
+ * R'G'B' in [0, 1]: a grey ramp left to right under three differently
+ * oriented colour waves, plus +-2% noise; every value is a legal RGB colour.
+ */
+static void pattern_rgb(int x, int y, int w, int h, double rgb[3])
+{
+    const double u = (double)x / w, v = (double)y / h;
+    const double ramp = 0.1 + 0.8 * u;
+    double wave[3];
+
+    wave[0] = sin(2 * M_PI * (1.3 * u + 0.4 * v));
+    wave[1] = sin(2 * M_PI * (0.7 * u - 1.1 * v) + 1.0);
+    wave[2] = cos(2 * M_PI * (0.5 * u + 0.9 * v) + 2.0);
+    for (int c = 0; c < 3; c++)
+        rgb[c] = av_clipd(ramp + 0.3 * wave[c] + 0.02 * noise(x, y, c), 0.0, 1.0);
+}
+
+/** SMPTE ST 2084 inverse EOTF: cd/m2 to signal. */
+static double pq_encode(double nits)
+{
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128;
+    const double c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+    const double y = pow(FFMAX(nits, 0.0) / 10000, m1);
+
+    return pow((c1 + c2 * y) / (1 + c3 * y), m2);
+}
+
+/**
+ * Re-encode a BT.709-gamut R'G'B' picture as BT.2020 (the wide-gamut inputs
+ * hold colours the BT.709 output can represent, as real content mostly does,
+ * so that the peers' outputs can be compared without their different
+ * out-of-gamut policies dominating the difference).
+ */
+static void pattern_to_2020(double rgb[3], enum Pattern pat)
+{
+    static const double m[3][3] = { /* linear BT.709 to BT.2020, ITU-R BT.2087 */
+        { 0.6274, 0.3293, 0.0433 }, { 0.0691, 0.9195, 0.0114 }, { 0.0164, 0.0880, 0.8956 },
+    };
+    double lin[3];
+
+    for (int c = 0; c < 3; c++)
+        lin[c] = pow(rgb[c], 2.4);                              /* BT.1886 display light */
+    for (int c = 0; c < 3; c++) {
+        double l = m[c][0] * lin[0] + m[c][1] * lin[1] + m[c][2] * lin[2];
+        rgb[c] = pat == PAT_709_IN_PQ ? pq_encode(1000 * l) : pow(l, 1 / 2.4);
+    }
+}
+
+/** Code value of component c (Y, Cb, Cr or R, G, B) of an R'G'B' colour. */
+static int sample_code(const AVPixFmtDescriptor *desc, int c, const double rgb[3],
+                       const ColorDesc *cd)
+{
+    const int depth = desc->comp[c].depth, max = (1 << depth) - 1;
+    const int full  = cd->range == AVCOL_RANGE_JPEG;
+    const double sh = 1 << (depth - 8);
+    double e;
+
+    if (desc->flags & AV_PIX_FMT_FLAG_RGB)
+        return full ? lrint(rgb[c] * max) : lrint((16 + 219 * rgb[c]) * sh);
+
+    {
+        const AVLumaCoefficients *lc = av_csp_luma_coeffs_from_avcsp(cd->csp);
+        const double kr = av_q2d(lc->cr), kb = av_q2d(lc->cb), kg = 1.0 - kr - kb;
+        const double y = kr * rgb[0] + kg * rgb[1] + kb * rgb[2];
+
+        if (c == 0)
+            return full ? lrint(y * max) : lrint((16 + 219 * y) * sh);
+        e = c == 1 ? (rgb[2] - y) / (2 * (1 - kb)) : (rgb[0] - y) / (2 * (1 - kr));
+        return av_clip(full ? lrint((1 << (depth - 1)) + e * max)
+                            : lrint((128 + 224 * e) * sh), 0, max);
+    }
+}
+
+/** Write the test picture into every component of f. */
+static void fill_pattern(AVFrame *f, const ColorDesc *cd, enum Pattern pat)
+{
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(f->format);
+    const int rgb = !!(desc->flags & AV_PIX_FMT_FLAG_RGB);
+    uint16_t *row = av_malloc_array(f->width, sizeof(*row));
+
+    if (!row)
+        return;
+    for (int c = 0; c < desc->nb_components; c++) {
+        const int chroma = !rgb && (c == 1 || c == 2);
+        const int sw = chroma ? desc->log2_chroma_w : 0, sh = chroma ? desc->log2_chroma_h : 0;
+        const int cw = AV_CEIL_RSHIFT(f->width, sw), ch = AV_CEIL_RSHIFT(f->height, sh);
+
+        for (int y = 0; y < ch; y++) {
+            for (int x = 0; x < cw; x++) {
+                double px[3];
+                pattern_rgb(x << sw, y << sh, f->width, f->height, px);
+                if (pat != PAT_SIGNAL)
+                    pattern_to_2020(px, pat);
+                row[x] = sample_code(desc, c, px, cd);
+            }
+            av_write_image_line2(row, f->data, f->linesize, desc, 0, y, c, cw, 2);
+        }
+    }
+    av_free(row);
+}
+
+/** HDR10 side data: a 1000 cd/m2 BT.2020 mastering display, MaxCLL 1000, MaxFALL 400. */
+static int add_hdr10_side_data(AVFrame *f)
+{
+    static const double prim[3][2] = { { 0.708, 0.292 }, { 0.170, 0.797 }, { 0.131, 0.046 } };
+    AVMasteringDisplayMetadata *md = av_mastering_display_metadata_create_side_data(f);
+    AVContentLightMetadata *cll = av_content_light_metadata_create_side_data(f);
+
+    if (!md || !cll)
+        return AVERROR(ENOMEM);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 2; j++)
+            md->display_primaries[i][j] = av_make_q(lrint(prim[i][j] * 50000), 50000);
+    md->white_point[0] = av_make_q(15635, 50000);
+    md->white_point[1] = av_make_q(16450, 50000);
+    md->min_luminance  = av_make_q(1, 10000);
+    md->max_luminance  = av_make_q(1000, 1);
+    md->has_primaries  = 1;
+    md->has_luminance  = 1;
+    cll->MaxCLL  = 1000;
+    cll->MaxFALL = 400;
+    return 0;
+}
+
+/** The tagged input frame of conversion c at w x h. */
+static AVFrame *make_input(const ConvDef *c, int w, int h)
+{
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(c->in_fmt);
+    AVFrame *f = av_frame_alloc();
+
+    if (!f)
+        return NULL;
+    f->format = c->in_fmt;
+    f->width  = w;
+    f->height = h;
+    if (av_frame_get_buffer(f, 0) < 0) {
+        av_frame_free(&f);
+        return NULL;
+    }
+    /* zeroed: av_write_image_line2() ORs bits into the samples */
+    for (size_t i = 0; i < FF_ARRAY_ELEMS(f->buf) && f->buf[i]; i++)
+        memset(f->buf[i]->data, 0, f->buf[i]->size);
+    f->color_primaries     = c->in.prim;
+    f->color_trc           = c->in.trc;
+    f->colorspace          = c->in.csp;
+    f->color_range         = c->in.range;
+    f->sample_aspect_ratio = (AVRational){ 1, 1 };
+    if (!(desc->flags & AV_PIX_FMT_FLAG_RGB) && desc->log2_chroma_h)
+        f->chroma_location = AVCHROMA_LOC_LEFT;
+    fill_pattern(f, &c->in, c->pattern);
+    if (c->hdr10 && add_hdr10_side_data(f) < 0)
+        av_frame_free(&f);
+    return f;
+}
+
+/* ---------------------------------------------------------------------------
+ * Graphs
+ * ------------------------------------------------------------------------- */
+
+typedef struct Graph {
+    AVFilterGraph *graph;
+    AVFilterContext *src, *sink;
+    AVFrame *tmp;         ///< output frames land here and are released at once
+    int64_t pts;
+} Graph;
+
+static void graph_close(Graph *g)
+{
+    avfilter_graph_free(&g->graph);
+    av_frame_free(&g->tmp);
+    memset(g, 0, sizeof(*g));
+}
+
+/** buffer (described like in) -> filters -> buffersink (out_fmt only), configured. */
+static int graph_open(Graph *g, const AVFrame *in, enum AVPixelFormat out_fmt,
+                      const char *filters, int threads)
+{
+    AVFilterInOut *outputs = NULL, *inputs = NULL;
+    char args[256];
+    int ret;
+
+    memset(g, 0, sizeof(*g));
+    g->graph = avfilter_graph_alloc();
+    g->tmp   = av_frame_alloc();
+    if (!g->graph || !g->tmp) {
+        ret = AVERROR(ENOMEM);
+        goto fail;
+    }
+    g->graph->nb_threads = threads;
+    snprintf(args, sizeof(args),
+             "video_size=%dx%d:pix_fmt=%s:time_base=1/25:pixel_aspect=1/1:colorspace=%d:range=%d",
+             in->width, in->height, av_get_pix_fmt_name(in->format), in->colorspace,
+             in->color_range);
+    if ((ret = avfilter_graph_create_filter(&g->src, avfilter_get_by_name("buffer"), "in",
+                                            args, NULL, g->graph)) < 0)
+        goto fail;
+    /* The sink takes only the conversion's output format, so X must produce it:
+     * nothing may be converted after X without showing up as an auto_ filter. */
+    g->sink = avfilter_graph_alloc_filter(g->graph, avfilter_get_by_name("buffersink"), "out");
+    if (!g->sink) {
+        ret = AVERROR(ENOMEM);
+        goto fail;
+    }
+    if ((ret = av_opt_set(g->sink, "pixel_formats", av_get_pix_fmt_name(out_fmt),
+                          AV_OPT_SEARCH_CHILDREN)) < 0 ||
+        (ret = avfilter_init_dict(g->sink, NULL)) < 0)
+        goto fail;
+
+    outputs = avfilter_inout_alloc();
+    inputs  = avfilter_inout_alloc();
+    if (!outputs || !inputs) {
+        ret = AVERROR(ENOMEM);
+        goto fail;
+    }
+    outputs->name       = av_strdup("in");
+    outputs->filter_ctx = g->src;
+    inputs->name        = av_strdup("out");
+    inputs->filter_ctx  = g->sink;
+    if ((ret = avfilter_graph_parse_ptr(g->graph, filters, &inputs, &outputs, NULL)) < 0 ||
+        (ret = avfilter_graph_config(g->graph, NULL)) < 0)
+        goto fail;
+    avfilter_inout_free(&inputs);
+    avfilter_inout_free(&outputs);
+    return 0;
+fail:
+    avfilter_inout_free(&inputs);
+    avfilter_inout_free(&outputs);
+    graph_close(g);
+    return ret;
+}
+
+/** Names of the conversion filters libavfilter inserted by itself ("" if none). */
+static void graph_auto_filters(const Graph *g, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (unsigned i = 0; i < g->graph->nb_filters; i++) {
+        const AVFilterContext *f = g->graph->filters[i];
+        if (strncmp(f->name, "auto_", 5))
+            continue;
+        av_strlcatf(buf, size, "%s%s (%s -> %s)", buf[0] ? ", " : "", f->name,
+                    av_get_pix_fmt_name(f->inputs[0]->format),
+                    av_get_pix_fmt_name(f->outputs[0]->format));
+    }
+}
+
+/** Pull every frame the sink has; the first one goes to *keep if keep && !*keep. */
+static int graph_drain(Graph *g, AVFrame **keep, int *got)
+{
+    int ret;
+
+    while ((ret = av_buffersink_get_frame(g->sink, g->tmp)) >= 0) {
+        (*got)++;
+        if (keep && !*keep) {
+            if (!(*keep = av_frame_alloc()))
+                return AVERROR(ENOMEM);
+            av_frame_move_ref(*keep, g->tmp);
+        } else {
+            av_frame_unref(g->tmp);
+        }
+    }
+    return ret == AVERROR(EAGAIN) ? 0 : ret;
+}
+
+/** Push in n times (by reference) and pull all outputs; returns the number pulled. */
+static int graph_run(Graph *g, AVFrame *in, int n, AVFrame **keep)
+{
+    int got = 0, ret;
+
+    for (int i = 0; i < n; i++) {
+        in->pts = g->pts++;
+        if ((ret = av_buffersrc_add_frame_flags(g->src, in, AV_BUFFERSRC_FLAG_KEEP_REF)) < 0 ||
+            (ret = graph_drain(g, keep, &got)) < 0)
+            return ret;
+    }
+    return got;
+}
+
+/* ---------------------------------------------------------------------------
+ * Measuring
+ * ------------------------------------------------------------------------- */
+
+typedef struct Result {
+    const PeerDef *def;
+    Graph g;
+    char error[160];      ///< set if the graph failed
+    char autos[256];      ///< auto-inserted filters
+    double ms[MAX_RUNS];  ///< ms per frame of each run
+    double median;        ///< median ms per frame
+    double first_ms;      ///< the first WARMUP frames through the new graph (its setup)
+    AVFrame *out;         ///< first output frame (for the difference)
+    int maxdiff[4];
+    double meandiff;
+    int nb_diff;          ///< components compared, 0: no comparison
+} Result;
+
+typedef struct Bench {
+    const Options *opt;
+    const ConvDef *conv;
+    AVFrame *in;
+    int threads, frames;
+    Result res[MAX_PEERS + 1];
+    int nb_res;
+} Bench;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(const double *v, int n)
+{
+    double s[MAX_RUNS];
+
+    memcpy(s, v, n * sizeof(*s));
+    qsort(s, n, sizeof(*s), cmp_double);
+    return n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/** Build and configure the graph of every peer that can express the conversion. */
+static void open_peers(Bench *b)
+{
+    const ConvDef *c = b->conv;
+
+    b->nb_res = 0;
+    for (int i = 0; i <= MAX_PEERS; i++) {
+        const PeerDef *p = i < MAX_PEERS ? &c->peers[i] : &copy_peer;
+        Result *r;
+        int ret;
+
+        if (!p->name)
+            continue;
+        r = &b->res[b->nb_res++];
+        memset(r, 0, sizeof(*r));
+        r->def = p;
+        if (!p->filters)
+            continue;
+        ret = graph_open(&r->g, b->in, p == &copy_peer ? c->in_fmt : c->out_fmt,
+                         p->filters, b->threads);
+        if (ret < 0) {
+            snprintf(r->error, sizeof(r->error), "failed to configure: %s", av_err2str(ret));
+            continue;
+        }
+        graph_auto_filters(&r->g, r->autos, sizeof(r->autos));
+    }
+}
+
+/** One run of one peer: warm-up frames, then n timed frames; ms per frame. */
+static int time_run(Bench *b, Result *r, double *ms)
+{
+    int64_t t0, t1;
+    int got;
+
+    t0 = av_gettime_relative();
+    if ((got = graph_run(&r->g, b->in, WARMUP, &r->out)) < 0)
+        return got;
+    if (!r->first_ms)
+        r->first_ms = (av_gettime_relative() - t0) / 1000.0;
+    t0 = av_gettime_relative();
+    got = graph_run(&r->g, b->in, b->frames, NULL);
+    t1 = av_gettime_relative();
+    if (got < 0)
+        return got;
+    if (got != b->frames)
+        return AVERROR_BUG;
+    *ms = (t1 - t0) / 1000.0 / b->frames;
+    return 0;
+}
+
+/** All runs; within a run every peer takes its turn, so ratios compare one run. */
+static void measure(Bench *b)
+{
+    for (int run = 0; run < b->opt->runs; run++) {
+        for (int i = 0; i < b->nb_res; i++) {
+            Result *r = &b->res[i];
+            int ret;
+
+            if (!r->g.graph)
+                continue;
+            if (!b->opt->json)
+                fprintf(stderr, "\r%s %d thread(s): run %d/%d %-18s", b->conv->id, b->threads,
+                        run + 1, b->opt->runs, r->def->name);
+            ret = time_run(b, r, &r->ms[run]);
+            if (ret < 0) {
+                snprintf(r->error, sizeof(r->error), "failed while running: %s",
+                         ret == AVERROR_BUG ? "frames held back" : av_err2str(ret));
+                graph_close(&r->g);
+            }
+        }
+    }
+    if (!b->opt->json)
+        fprintf(stderr, "\r%-60s\r", "");
+    for (int i = 0; i < b->nb_res; i++)
+        if (b->res[i].g.graph)
+            b->res[i].median = median(b->res[i].ms, b->opt->runs);
+}
+
+/** Max abs difference per component (and mean over all) of out against ref. */
+static void compare(Result *r, const AVFrame *ref)
+{
+    const AVFrame *o = r->out;
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(ref->format);
+    uint16_t *la, *lb;
+    double sum = 0;
+    int64_t count = 0;
+
+    if (!o || o->format != ref->format || o->width != ref->width || o->height != ref->height)
+        return;
+    la = av_malloc_array(ref->width, sizeof(*la));
+    lb = av_malloc_array(ref->width, sizeof(*lb));
+    if (la && lb) {
+        for (int c = 0; c < desc->nb_components; c++) {
+            const int chroma = !(desc->flags & AV_PIX_FMT_FLAG_RGB) && (c == 1 || c == 2);
+            const int cw = AV_CEIL_RSHIFT(ref->width,  chroma ? desc->log2_chroma_w : 0);
+            const int ch = AV_CEIL_RSHIFT(ref->height, chroma ? desc->log2_chroma_h : 0);
+            int m = 0;
+
+            for (int y = 0; y < ch; y++) {
+                av_read_image_line2(la, (const uint8_t **)ref->data, ref->linesize, desc,
+                                    0, y, c, cw, 0, 2);
+                av_read_image_line2(lb, (const uint8_t **)o->data, o->linesize, desc,
+                                    0, y, c, cw, 0, 2);
+                for (int x = 0; x < cw; x++) {
+                    int d = abs(la[x] - lb[x]);
+                    m    = FFMAX(m, d);
+                    sum += d;
+                }
+            }
+            count += (int64_t)cw * ch;
+            r->maxdiff[c] = m;
+        }
+        r->nb_diff  = desc->nb_components;
+        r->meandiff = sum / count;
+    }
+    av_free(la);
+    av_free(lb);
+}
+
+/** Compare each peer's output with cspfix's (res[0]); not the copy. */
+static void compare_peers(Bench *b)
+{
+    const AVFrame *ref = b->res[0].out;
+
+    for (int i = 1; ref && i < b->nb_res; i++)
+        if (b->res[i].def != &copy_peer)
+            compare(&b->res[i], ref);
+}
+
+static void free_results(Bench *b)
+{
+    for (int i = 0; i < b->nb_res; i++) {
+        graph_close(&b->res[i].g);
+        av_frame_free(&b->res[i].out);
+    }
+    b->nb_res = 0;
+}
+
+/* ---------------------------------------------------------------------------
+ * Report
+ * ------------------------------------------------------------------------- */
+
+static const struct { int flag; const char *name; } cpu_flag_names[] = {
+#if defined(__x86_64__) || defined(__i386__)
+    { AV_CPU_FLAG_MMX, "mmx" },       { AV_CPU_FLAG_MMXEXT, "mmxext" },
+    { AV_CPU_FLAG_SSE, "sse" },       { AV_CPU_FLAG_SSE2, "sse2" },
+    { AV_CPU_FLAG_SSE2SLOW, "sse2slow" }, { AV_CPU_FLAG_SSE3, "sse3" },
+    { AV_CPU_FLAG_SSE3SLOW, "sse3slow" }, { AV_CPU_FLAG_SSSE3, "ssse3" },
+    { AV_CPU_FLAG_SSSE3SLOW, "ssse3slow" }, { AV_CPU_FLAG_ATOM, "atom" },
+    { AV_CPU_FLAG_SSE4, "sse4.1" },   { AV_CPU_FLAG_SSE42, "sse4.2" },
+    { AV_CPU_FLAG_AVX, "avx" },       { AV_CPU_FLAG_AVXSLOW, "avxslow" },
+    { AV_CPU_FLAG_XOP, "xop" },       { AV_CPU_FLAG_FMA4, "fma4" },
+    { AV_CPU_FLAG_3DNOW, "3dnow" },   { AV_CPU_FLAG_3DNOWEXT, "3dnowext" },
+    { AV_CPU_FLAG_CMOV, "cmov" },     { AV_CPU_FLAG_AVX2, "avx2" },
+    { AV_CPU_FLAG_FMA3, "fma3" },     { AV_CPU_FLAG_BMI1, "bmi1" },
+    { AV_CPU_FLAG_BMI2, "bmi2" },     { AV_CPU_FLAG_AESNI, "aesni" },
+    { AV_CPU_FLAG_AVX512, "avx512" }, { AV_CPU_FLAG_AVX512ICL, "avx512icl" },
+    { AV_CPU_FLAG_SLOW_GATHER, "slowgather" },
+#elif defined(__aarch64__) || defined(__arm__)
+    { AV_CPU_FLAG_ARMV8, "armv8" },   { AV_CPU_FLAG_NEON, "neon" },
+    { AV_CPU_FLAG_VFP, "vfp" },       { AV_CPU_FLAG_DOTPROD, "dotprod" },
+    { AV_CPU_FLAG_I8MM, "i8mm" },     { AV_CPU_FLAG_SVE, "sve" },
+    { AV_CPU_FLAG_SVE2, "sve2" },
+#endif
+    { 0, NULL }
+};
+
+static void cpu_flags_string(char *buf, size_t size)
+{
+    int flags = av_get_cpu_flags();
+
+    buf[0] = '\0';
+    for (int i = 0; cpu_flag_names[i].name; i++)
+        if (flags & cpu_flag_names[i].flag)
+            av_strlcatf(buf, size, "%s%s", buf[0] ? " " : "", cpu_flag_names[i].name);
+    av_strlcatf(buf, size, "%s(0x%x)", buf[0] ? " " : "", flags);
+}
+
+/** The CPU model from /proc/cpuinfo, or "unknown". */
+static void cpu_model(char *buf, size_t size)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+
+    av_strlcpy(buf, "unknown", size);
+    if (!f)
+        return;
+    while (fgets(line, sizeof(line), f)) {
+        char *colon = strchr(line, ':');
+        if (colon && !strncmp(line, "model name", 10)) {
+            colon += 1 + (colon[1] == ' ');
+            colon[strcspn(colon, "\n")] = '\0';
+            av_strlcpy(buf, colon, size);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/** The 1, 5 and 15 minute load averages, or "unknown": other work on the machine skews timings. */
+static void load_average(char *buf, size_t size)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double l[3];
+
+    av_strlcpy(buf, "unknown", size);
+    if (!f)
+        return;
+    if (fscanf(f, "%lf %lf %lf", &l[0], &l[1], &l[2]) == 3)
+        snprintf(buf, size, "%.2f %.2f %.2f", l[0], l[1], l[2]);
+    fclose(f);
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; s && *s; s++) {
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", *s);
+        else
+            putchar(*s);
+    }
+    putchar('"');
+}
+
+static void print_header(const Options *o)
+{
+    char flags[512], model[256], load[64], threads[64] = "";
+
+    cpu_flags_string(flags, sizeof(flags));
+    cpu_model(model, sizeof(model));
+    load_average(load, sizeof(load));
+    for (int i = 0; i < o->nb_threads; i++)
+        av_strlcatf(threads, sizeof(threads), "%s%d", i ? "," : "", o->threads[i]);
+    if (o->json) {
+        printf("{\n  \"ffmpeg\": ");
+        json_string(av_version_info());
+        printf(",\n  \"libavfilter\": \"%d.%d.%d\",\n  \"cpu\": ",
+               AV_VERSION_MAJOR(avfilter_version()), AV_VERSION_MINOR(avfilter_version()),
+               AV_VERSION_MICRO(avfilter_version()));
+        json_string(model);
+        printf(",\n  \"cpu_flags\": ");
+        json_string(flags);
+        printf(",\n  \"load_average_start\": ");
+        json_string(load);
+        printf(",\n  \"nproc\": %d,\n  \"runs\": %d,\n  \"warmup\": %d,\n  \"quick\": %s,\n"
+               "  \"results\": [", av_cpu_count(), o->runs, WARMUP, o->quick ? "true" : "false");
+        return;
+    }
+    printf("# cspfix-bench\n\n");
+    printf("- FFmpeg %s (libavfilter %d.%d.%d)\n", av_version_info(),
+           AV_VERSION_MAJOR(avfilter_version()), AV_VERSION_MINOR(avfilter_version()),
+           AV_VERSION_MICRO(avfilter_version()));
+    printf("- CPU: %s, %d logical cores\n", model, av_cpu_count());
+    printf("- CPU flags (av_get_cpu_flags): %s\n", flags);
+    printf("- load average at start: %s (other work on the machine skews the timings)\n", load);
+    printf("- threads (AVFilterGraph.nb_threads): %s; runs: %d (median); frames per run: ",
+           threads, o->runs);
+    if (o->frames)
+        printf("%d", o->frames);
+    else
+        printf("20 (1080p), 5 (2160p)");
+    printf(", after %d warm-up frames\n", WARMUP);
+    if (o->quick)
+        printf("- **quick mode: %dx%d frames (2160p ones at twice that), not representative**\n",
+               QUICK_W, QUICK_H);
+    printf("- ms/frame: the time from the first push to the last pulled frame of a run, "
+           "divided by the frames; the input frame is made once and pushed by reference.\n");
+    printf("- speed-up: peer's median ms / cspfix's median ms, same process and runs "
+           "(> 1: cspfix is faster; against copy, cspfix's fraction of copy speed).\n");
+    printf("- max |d|: max abs difference of the peer's output from cspfix's per component "
+           "(Y/U/V), in output codes, and the mean over all samples.\n");
+    printf("- copy: the input frame through the `copy` filter (av_frame_copy into a pooled "
+           "frame; same graph overhead, not threaded).\n\n");
+    printf("| conv | thr | filter | ms/frame | Mpix/s | cspfix speed-up | max \\|d\\| vs cspfix (mean) | notes |\n");
+    printf("|------|----:|--------|---------:|-------:|----------------:|----------------------------|-------|\n");
+}
+
+/** Notes of one row: n/a or failure reason, auto-inserted filters, output tags. */
+static void row_notes(const Bench *b, const Result *r, char *buf, size_t size)
+{
+    const ColorDesc *want = r->def == &copy_peer ? &b->conv->in : &b->conv->out;
+
+    buf[0] = '\0';
+    if (r->error[0])
+        av_strlcatf(buf, size, "%s", r->error);
+    else if (r->def->note)
+        av_strlcatf(buf, size, "%s", r->def->note);
+    if (r->autos[0])
+        av_strlcatf(buf, size, "%sauto-inserted: %s", buf[0] ? "; " : "", r->autos);
+    if (r->first_ms > SLOW_SETUP_MS)
+        av_strlcatf(buf, size, "%sfirst %d frames: %.0f ms (setup, not timed)", buf[0] ? "; " : "",
+                    WARMUP, r->first_ms);
+    if (r->out && (r->out->color_primaries != want->prim || r->out->color_trc != want->trc ||
+                   r->out->colorspace != want->csp || r->out->color_range != want->range))
+        av_strlcatf(buf, size, "%soutput tagged %s/%s/%s/%s", buf[0] ? "; " : "",
+                    av_color_primaries_name(r->out->color_primaries),
+                    av_color_transfer_name(r->out->color_trc),
+                    av_color_space_name(r->out->colorspace),
+                    av_color_range_name(r->out->color_range));
+}
+
+static void diff_string(const Result *r, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (!r->nb_diff) {
+        av_strlcpy(buf, "-", size);
+        return;
+    }
+    for (int c = 0; c < r->nb_diff; c++)
+        av_strlcatf(buf, size, "%s%d", c ? "/" : "", r->maxdiff[c]);
+    av_strlcatf(buf, size, " (%.2f)", r->meandiff);
+}
+
+static void print_row_markdown(const Bench *b, const Result *r, double px)
+{
+    const Result *ref = &b->res[0];
+    char notes[768], diff[64];
+
+    row_notes(b, r, notes, sizeof(notes));
+    diff_string(r, diff, sizeof(diff));
+    if (!r->median) {
+        printf("| %s | %d | %s | n/a | | | | %s |\n", b->conv->id, b->threads, r->def->name, notes);
+        return;
+    }
+    printf("| %s | %d | %s | %.3f | %.1f | ", b->conv->id, b->threads, r->def->name,
+           r->median, px / (r->median * 1000));
+    if (r == ref)
+        printf("1.00 |");
+    else if (ref->median)
+        printf("%.2f |", r->median / ref->median);
+    else
+        printf("- |");
+    printf(" %s | %s |\n", r == ref ? "(reference)" : diff, notes);
+}
+
+static void print_row_json(const Bench *b, const Result *r, double px, int *first)
+{
+    const Result *ref = &b->res[0];
+    char notes[768];
+
+    row_notes(b, r, notes, sizeof(notes));
+    printf("%s\n    {\"conv\": \"%s\", \"threads\": %d, \"filter\": ", *first ? "" : ",",
+           b->conv->id, b->threads);
+    *first = 0;
+    json_string(r->def->name);
+    printf(", \"graph\": ");
+    json_string(r->def->filters);
+    printf(", \"width\": %d, \"height\": %d, \"frames\": %d", b->in->width, b->in->height,
+           b->frames);
+    if (r->median) {
+        printf(", \"ms_per_frame\": %.4f, \"mpix_per_s\": %.2f, \"runs_ms\": [",
+               r->median, px / (r->median * 1000));
+        for (int i = 0; i < b->opt->runs; i++)
+            printf("%s%.4f", i ? ", " : "", r->ms[i]);
+        printf("]");
+        if (ref->median)
+            printf(", \"cspfix_speedup\": %.4f", r->median / ref->median);
+    } else {
+        printf(", \"ms_per_frame\": null");
+    }
+    if (r->nb_diff) {
+        printf(", \"max_diff\": [");
+        for (int c = 0; c < r->nb_diff; c++)
+            printf("%s%d", c ? ", " : "", r->maxdiff[c]);
+        printf("], \"mean_diff\": %.4f", r->meandiff);
+    }
+    if (r->first_ms)
+        printf(", \"first_frames_ms\": %.3f", r->first_ms);
+    printf(", \"status\": \"%s\", \"notes\": ", r->median ? "ok" : r->error[0] ? "failed" : "n/a");
+    json_string(notes);
+    printf("}");
+}
+
+static void print_results(const Bench *b, int *first)
+{
+    const double px = (double)b->in->width * b->in->height;
+
+    for (int i = 0; i < b->nb_res; i++) {
+        if (b->opt->json)
+            print_row_json(b, &b->res[i], px, first);
+        else
+            print_row_markdown(b, &b->res[i], px);
+    }
+    fflush(stdout);
+}
+
+static void print_footer(const Options *o)
+{
+    char load[64];
+
+    load_average(load, sizeof(load));
+    if (o->json) {
+        printf("\n  ],\n  \"load_average_end\": ");
+        json_string(load);
+        printf("\n}\n");
+        return;
+    }
+    printf("\nLoad average at the end: %s\n", load);
+    printf("\n## Conversions and graphs\n\n");
+    for (size_t i = 0; i < FF_ARRAY_ELEMS(convs); i++) {
+        const ConvDef *c = &convs[i];
+        if (!conv_selected(o, c->id))
+            continue;
+        printf("- **%s** %dx%d %s %s/%s/%s/%s -> %s %s/%s/%s/%s: %s%s\n", c->id, c->w, c->h,
+               av_get_pix_fmt_name(c->in_fmt), av_color_primaries_name(c->in.prim),
+               av_color_transfer_name(c->in.trc), av_color_space_name(c->in.csp),
+               av_color_range_name(c->in.range), av_get_pix_fmt_name(c->out_fmt),
+               av_color_primaries_name(c->out.prim), av_color_transfer_name(c->out.trc),
+               av_color_space_name(c->out.csp), av_color_range_name(c->out.range), c->what,
+               c->hdr10 ? "; frames carry HDR10 mastering display + content light side data" : "");
+        for (int j = 0; j < MAX_PEERS && c->peers[j].name; j++)
+            printf("  - %s: `%s`\n", c->peers[j].name,
+                   c->peers[j].filters ? c->peers[j].filters : c->peers[j].note);
+        if (c->note)
+            printf("  - note: %s\n", c->note);
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Main
+ * ------------------------------------------------------------------------- */
+
+static int bench_conversion(const Options *o, const ConvDef *c, int *first)
+{
+    const int big = c->w > 1920;
+    const int w = o->quick ? QUICK_W << big : c->w, h = o->quick ? QUICK_H << big : c->h;
+    Bench b = { .opt = o, .conv = c };
+
+    b.in = make_input(c, w, h);
+    if (!b.in) {
+        fprintf(stderr, "cspfix-bench: %s: cannot make the input frame\n", c->id);
+        return AVERROR(ENOMEM);
+    }
+    b.frames = o->frames ? o->frames : big ? 5 : 20;
+    for (int t = 0; t < o->nb_threads; t++) {
+        b.threads = o->threads[t];
+        open_peers(&b);
+        measure(&b);
+        compare_peers(&b);
+        print_results(&b, first);
+        free_results(&b);
+    }
+    av_frame_free(&b.in);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    int first = 1, ret = 0;
+
+    if (parse_options(argc, argv, &o) < 0) {
+        usage(stderr);
+        return 2;
+    }
+    av_log_set_level(o.verbose ? AV_LOG_VERBOSE : AV_LOG_ERROR);
+    print_header(&o);
+    for (size_t i = 0; i < FF_ARRAY_ELEMS(convs); i++)
+        if (conv_selected(&o, convs[i].id) && bench_conversion(&o, &convs[i], &first) < 0)
+            ret = 1;
+    print_footer(&o);
+    return ret;
+}
