@@ -21,6 +21,9 @@
 #   make check         tests against FFMPEG_SERIES, then against $(OLD_SERIES)
 #                      (skipped if Debian no longer offers it)
 #   make demo          tools/demo.sh on the test build
+#   make bench         tools/cspfix-bench on the test build (B1..B8 against the peers;
+#                      BENCH_ARGS="--only B1 --runs 9" etc. are passed on)
+#   make bench-quick   the same with --quick (small frames: a smoke test)
 #   make overlay       fetch FFmpeg and overlay our files only
 #   make clean / distclean
 #
@@ -76,6 +79,21 @@ endif
 
 demo: ffmpeg-check
 	@set -e; $(LOAD) tools/demo.sh $$chk/prefix $(BUILD)/demo
+
+# The benchmark is built against the check build's static libraries, into
+# build/check-<ver>/bench/ (the rule below, reached through a recursive make).
+BENCH_ARGS   ?=
+BENCH_CFLAGS := -O2 -g -std=c11 -Wall -Wextra
+
+.PHONY: bench bench-quick
+bench bench-quick: ffmpeg-check
+	@set -e; $(LOAD) $(MAKE) --no-print-directory $$chk/bench/cspfix-bench; \
+	$$chk/bench/cspfix-bench $(if $(filter bench-quick,$@),--quick) $(BENCH_ARGS)
+
+$(BUILD)/%/bench/cspfix-bench: tools/cspfix-bench.c $(BUILD)/%/prefix/lib/libavfilter.a
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $$(PKG_CONFIG_PATH=$(BUILD)/$*/prefix/lib/pkgconfig pkg-config --cflags libavfilter) \
+		-o $@ $< $$(PKG_CONFIG_PATH=$(BUILD)/$*/prefix/lib/pkgconfig pkg-config --static --libs libavfilter) -lm
 
 clean:
 	rm -rf $(BUILD)/check-* $(BUILD)/obj-*
