@@ -91,7 +91,9 @@ typedef struct CspfixDSPContext {
     /*
      * Chroma resampling by 2. Phase 0: chroma co-sited with even luma samples;
      * phase 1: half-way between luma samples.
-     * upsample_h2: bilinear, dst has w samples, src (w + 1) / 2 (edges repeat).
+     * upsample_h2: bilinear, dst has w samples, src (w + 1) / 2 (edges repeat);
+     * src must also carry the repeated edges src[-1] = src[0] and
+     * src[(w + 1) / 2] = src[(w + 1) / 2 - 1] (SIMD versions read them).
      * downsample_h2: phase 0 taps [1 2 1]/4 at 2k, phase 1 [1 3 3 1]/8 at 2k+1/2;
      * dst has (w + 1) / 2 samples (edges repeat).
      */

@@ -609,8 +609,11 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
     } else {
         ff_cspfix_read(&s->dsp, f, in, c, y, cw, row);
     }
-    if (f->hsub)
+    if (f->hsub) {
+        row[-1] = row[0];
+        row[cw] = row[cw - 1];
         s->dsp.upsample_h2(dst, row, w, s->in_phase_x);
+    }
 }
 
 /* Input row y as three full-resolution float rows. */

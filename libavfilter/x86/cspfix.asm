@@ -33,10 +33,15 @@ tf_maxidx:   times 8 dd (8 + 48) << 6         ; CSPFIX_TF_HALF - 1
 tf_half:     times 8 dd ((8 + 48) << 6) + 1   ; CSPFIX_TF_HALF
 tf_tscale:   times 8 dd 0x37000000            ; 2^-17
 tf_lowscale: times 8 dd 0x57800000            ; 2^48
+half:          dd 0.5
+quarter:       dd 0.25
+threequarters: dd 0.75
+eighth:        dd 0.125
+three:         dd 3.0
 
 SECTION .text
 
-; (No argument is named c: x86inc would turn cmp into c's memory operand.)
+; (No argument is named c or d: x86inc would turn cmp and dd into their operands.)
 ; The float rows of the filter have at least 16 floats of padding: the in-place
 ; float kernels below process whole vectors and may read and write it.
 ; Kernels that touch frame rows (pack, unpack) stop exactly at w.
@@ -291,5 +296,117 @@ cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
 
 PACK 8
 PACK 16
+
+;-----------------------------------------------------------------------------
+; void blend(float *dst, const float *a, const float *b, int w, float wa, float wb)
+;   dst = a * wa + b * wb
+; void filter3(float *dst, const float *a, const float *b, const float *c, int w)
+;   dst = ((a + b) + (b + c)) * 0.25
+; void filter4(float *dst, const float *a, const float *b, const float *c,
+;              const float *d, int w)
+;   dst = ((a + d) + (b + c) * 3) * 0.125
+;-----------------------------------------------------------------------------
+cglobal cspfix_blend, 4, 5, 6, dst, ra, rb, w, x
+%if WIN64
+    movss   xm0, r4m
+    movss   xm1, r5m
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    xor     xq, xq
+.loop:
+    mulps   m2, m0, [raq + xq * 4]
+    mulps   m3, m1, [rbq + xq * 4]
+    addps   m2, m3
+    movu    [dstq + xq * 4], m2
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+
+cglobal cspfix_filter3, 5, 6, 4, dst, ra, rb, rc, w, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m3, [quarter]
+    xor     xq, xq
+.loop:
+    movu    m1, [rbq + xq * 4]
+    addps   m0, m1, [raq + xq * 4]
+    addps   m1, [rcq + xq * 4]
+    addps   m0, m1
+    mulps   m0, m3
+    movu    [dstq + xq * 4], m0
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+
+cglobal cspfix_filter4, 6, 7, 5, dst, ra, rb, rc, rd, w, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m3, [eighth]
+    VBROADCASTSS m4, [three]
+    xor     xq, xq
+.loop:
+    movu    m0, [raq + xq * 4]
+    addps   m0, [rdq + xq * 4]
+    movu    m1, [rbq + xq * 4]
+    addps   m1, [rcq + xq * 4]
+    mulps   m1, m4
+    addps   m0, m1
+    mulps   m0, m3
+    movu    [dstq + xq * 4], m0
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+
+;-----------------------------------------------------------------------------
+; void upsample_h2(float *dst, const float *src, int w, int phase)
+; src carries replicated edges: src[-1] = src[0], src[cw] = src[cw - 1].
+; Output pairs 2k, 2k+1 from src[k-1], src[k], src[k+1]:
+;   phase 0: src[k], (src[k] + src[k+1]) * 0.5
+;   phase 1: src[k-1] * 0.25 + src[k] * 0.75, src[k] * 0.75 + src[k+1] * 0.25
+;-----------------------------------------------------------------------------
+cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
+    movsxdifnidn wq, wd
+    add     wq, 1
+    shr     wq, 1                       ; chroma samples to produce pairs for
+    VBROADCASTSS m5, [half]
+    VBROADCASTSS m6, [quarter]
+    VBROADCASTSS m7, [threequarters]
+    xor     ciq, ciq
+    test    phd, phd
+    jnz .phase1
+.phase0:
+    movu    m0, [srcq + ciq * 4]         ; s[k..k+7]
+    addps   m1, m0, [srcq + ciq * 4 + 4] ; s[k] + s[k+1]
+    mulps   m1, m5
+    unpcklps m2, m0, m1
+    unpckhps m3, m0, m1
+    vperm2f128 m0, m2, m3, 0x20
+    vperm2f128 m1, m2, m3, 0x31
+    movu    [dstq + ciq * 8], m0
+    movu    [dstq + ciq * 8 + 32], m1
+    add     ciq, mmsize / 4
+    cmp     ciq, wq
+    jl .phase0
+    RET
+.phase1:
+    movu    m0, [srcq + ciq * 4]         ; s[k]
+    mulps   m1, m0, m7                  ; s[k] * 0.75
+    mulps   m2, m6, [srcq + ciq * 4 - 4] ; s[k-1] * 0.25
+    addps   m2, m1                      ; even outputs
+    mulps   m3, m6, [srcq + ciq * 4 + 4] ; s[k+1] * 0.25
+    addps   m3, m1, m3                  ; odd outputs: s[k]*0.75 + s[k+1]*0.25
+    unpcklps m0, m2, m3
+    unpckhps m1, m2, m3
+    vperm2f128 m2, m0, m1, 0x20
+    vperm2f128 m3, m0, m1, 0x31
+    movu    [dstq + ciq * 8], m2
+    movu    [dstq + ciq * 8 + 32], m3
+    add     ciq, mmsize / 4
+    cmp     ciq, wq
+    jl .phase1
+    RET
 %endif
 %endif ; ARCH_X86_64

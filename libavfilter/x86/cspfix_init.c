@@ -38,6 +38,11 @@ void ff_cspfix_unpack_8_avx2(float *dst, const uint8_t *src, int w);
 void ff_cspfix_unpack_16_avx2(float *dst, const uint8_t *src, int w);
 void ff_cspfix_pack_8_avx2(uint8_t *dst, const float *src, int w, const float *bias,
                            float lo, float hi);
+void ff_cspfix_blend_avx2(float *dst, const float *a, const float *b, int w, float wa, float wb);
+void ff_cspfix_filter3_avx2(float *dst, const float *a, const float *b, const float *c, int w);
+void ff_cspfix_filter4_avx2(float *dst, const float *a, const float *b, const float *c,
+                            const float *d, int w);
+void ff_cspfix_upsample_h2_avx2(float *dst, const float *src, int w, int phase);
 void ff_cspfix_pack_16_avx2(uint8_t *dst, const float *src, int w, const float *bias,
                             float lo, float hi);
 
@@ -59,6 +64,10 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->unpack[1] = ff_cspfix_unpack_16_avx2;
         dsp->pack[0]   = ff_cspfix_pack_8_avx2;
         dsp->pack[1]   = ff_cspfix_pack_16_avx2;
+        dsp->blend       = ff_cspfix_blend_avx2;
+        dsp->filter3     = ff_cspfix_filter3_avx2;
+        dsp->filter4     = ff_cspfix_filter4_avx2;
+        dsp->upsample_h2 = ff_cspfix_upsample_h2_avx2;
     }
 #endif
 #endif /* ARCH_X86_64 */

@@ -217,6 +217,82 @@ static void check_pack(const CspfixDSPContext *dsp)
     report("pack");
 }
 
+static void check_chroma(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(float, a, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, b, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, c, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, d, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, src_buf, [MAXW / 2 + PAD + 8]);
+    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    float *src = src_buf + 8;
+
+    fill_floats(a, MAXW + PAD, -10.0f, 1100.0f);
+    fill_floats(b, MAXW + PAD, -10.0f, 1100.0f);
+    fill_floats(c, MAXW + PAD, -10.0f, 1100.0f);
+    fill_floats(d, MAXW + PAD, -10.0f, 1100.0f);
+    {
+        declare_func_float(void, float *dst, const float *a, const float *b, int w,
+                           float wa, float wb);
+        if (check_func(dsp->blend, "cspfix_blend")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                const float wa = (rnd() & 3) * 0.25f;
+                call_ref(ref, a, b, w, wa, 1.0f - wa);
+                call_new(new, a, b, w, wa, 1.0f - wa);
+                if (memcmp(ref, new, w * sizeof(float)))
+                    fail();
+            }
+            bench_new(new, a, b, MAXW, 0.25f, 0.75f);
+        }
+    }
+    {
+        declare_func(void, float *dst, const float *a, const float *b, const float *c, int w);
+        if (check_func(dsp->filter3, "cspfix_filter3")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                call_ref(ref, a, b, c, widths[i]);
+                call_new(new, a, b, c, widths[i]);
+                if (memcmp(ref, new, widths[i] * sizeof(float)))
+                    fail();
+            }
+            bench_new(new, a, b, c, MAXW);
+        }
+    }
+    {
+        declare_func(void, float *dst, const float *a, const float *b, const float *c,
+                     const float *d, int w);
+        if (check_func(dsp->filter4, "cspfix_filter4")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                call_ref(ref, a, b, c, d, widths[i]);
+                call_new(new, a, b, c, d, widths[i]);
+                if (memcmp(ref, new, widths[i] * sizeof(float)))
+                    fail();
+            }
+            bench_new(new, a, b, c, d, MAXW);
+        }
+    }
+    {
+        declare_func(void, float *dst, const float *src, int w, int phase);
+        for (int phase = 0; phase < 2; phase++) {
+            if (!check_func(dsp->upsample_h2, "cspfix_upsample_h2_phase%d", phase))
+                continue;
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i], cw = (w + 1) / 2;
+                fill_floats(src_buf, MAXW / 2 + PAD + 8, 0.0f, 1023.0f);
+                src[-1] = src[0];           /* the caller's edge contract */
+                src[cw] = src[cw - 1];
+                call_ref(ref, src, w, phase);
+                call_new(new, src, w, phase);
+                if (memcmp(ref, new, w * sizeof(float)))
+                    fail();
+            }
+            bench_new(new, src, MAXW, phase);
+        }
+    }
+    report("chroma");
+}
+
 void checkasm_check_cspfix(void)
 {
     CspfixDSPContext dsp;
@@ -227,4 +303,5 @@ void checkasm_check_cspfix(void)
     check_tf(&dsp);
     check_unpack(&dsp);
     check_pack(&dsp);
+    check_chroma(&dsp);
 }
