@@ -41,7 +41,7 @@ case $profile in
 check)
     flags=(--disable-everything --disable-doc --disable-network --disable-autodetect
         --enable-zlib --enable-libfreetype --enable-libharfbuzz --enable-libzimg --disable-debug
-        --enable-filter=cspfix,colorspace,scale,zscale,format,null,copy,testsrc2,split,hstack,vstack,xstack,drawtext,pad,crop,setparams,tonemap,sendcmd,showinfo,trim,concat,fps,scale2ref
+        --enable-filter=cspfix,colorspace,scale,zscale,format,null,copy,testsrc2,split,hstack,vstack,xstack,drawtext,pad,crop,setparams,tonemap,sendcmd,showinfo,trim,concat,fps,scale2ref,nullsrc,geq,setpts
         --enable-demuxer=rawvideo,matroska,image2,yuv4mpegpipe,lavfi
         --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash
         --enable-encoder=rawvideo,png,ffv1,wrapped_avframe
