@@ -129,6 +129,14 @@ for d in tests/fate fate; do
         case $rel in */*) dir+=/${rel%/*} ;; esac
         put "$f" "$dir"
     done < <(find $d -type f)
+    if [ -f $d/spec.txt ]; then
+        # the test list, expanded from the spec (rewritten only when it changes)
+        list=$S/tests/fate-cspfix/list.mak
+        old=$({ cksum <"$list"; } 2>/dev/null || true)
+        python3 tools/fate-gen.py -o "$list" $d/spec.txt ||
+            { echo "overlay: tools/fate-gen.py failed" >&2; exit 1; }
+        [ "$old" = "$(cksum <"$list")" ] || changed+=(tests/fate-cspfix/list.mak)
+    fi
     text='include $(SRC_PATH)/tests/fate-cspfix/cspfix.mak'
     break
 done

@@ -1,0 +1,74 @@
+# cspfix FATE tests: checksums of every combination of colour descriptions and
+# pixel formats, identical under every CPU flag mask and thread count.
+#
+# Copied to tests/fate-cspfix/ and included from tests/Makefile by
+# tools/overlay.sh, which also writes tests/fate-cspfix/list.mak: the tests
+# expanded by tools/fate-gen.py from the declarative fate/spec.txt.  Refs are
+# tests/fate-cspfix/ref/cspfix-<test> (fate/ref/ in the cspfix repository).
+#
+#   make fate-cspfix               every test, every variant
+#   make fate-cspfix-GROUP         one group: value pair fmt cover opt
+#   make fate-cspfix-primary       every test, first variant only (GEN=1 uses it)
+#   make fate-list | grep cspfix
+#
+# This file is part of cspfix.
+#
+# cspfix is free software; you can redistribute it and/or
+# modify it under the terms of the GNU Lesser General Public
+# License as published by the Free Software Foundation; either
+# version 2.1 of the License, or (at your option) any later version.
+#
+# cspfix is distributed in the hope that it will be useful,
+# but WITHOUT ANY WARRANTY; without even the implied warranty of
+# MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+# Lesser General Public License for more details.
+#
+# You should have received a copy of the GNU Lesser General Public
+# License along with cspfix; if not, write to the Free Software
+# Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+
+CSPFIX_DIR := $(SRC_PATH)/tests/fate-cspfix
+include $(CSPFIX_DIR)/list.mak
+
+# Invariance variants, one word each: NAME:CPUFLAGS:FILTER_THREADS.  Every test
+# runs once per variant against the same ref.  The first variant's targets are
+# fate-cspfix-TEST, the others fate-cspfix-TEST-NAME.  CPUFLAGS is an ffmpeg
+# -cpuflags value (all: the detected flags, 0: plain C, sse2: only SSE2, ...);
+# FILTER_THREADS the filter graph's thread count.  Adding a mask is adding a
+# word, e.g. sse2t2:sse2:2 ssse3t1:ssse3:1 sse4.1t3:sse4.1:3 avx2t2:avx2:2
+CSPFIX_VARIANTS := base:all:1 c0t3:0:3
+
+# framemd5 of the output; error tests: the filter's error lines (see
+# cspfix-expect-error.sh)
+CSPFIX_RUN_md5 = framemd5
+CSPFIX_RUN_err = . $(CSPFIX_DIR)/cspfix-expect-error.sh; cspfix_expect_error
+
+CSPFIX_FIRST := $(firstword $(CSPFIX_VARIANTS))
+cspfix_var    = $(word $(2),$(subst :, ,$(1)))
+
+# $(1) test, $(2) group, $(3) variant, $(4) target
+define CSPFIX_TEST
+FATE_CSPFIX += $(4)
+FATE_CSPFIX_$(2) += $(4)
+$(if $(filter $(3),$(CSPFIX_FIRST)),FATE_CSPFIX_PRIMARY += $(4))
+$(4): CPUFLAGS = $(call cspfix_var,$(3),2)
+$(4): CMD = $$(CSPFIX_RUN_$$(CSPFIX_KIND_$(1))) -filter_complex_threads $(call cspfix_var,$(3),3) $$(CSPFIX_ARGS_$(1))
+$(4): REF = $(CSPFIX_DIR)/ref/cspfix-$(1)
+endef
+
+$(foreach g,$(CSPFIX_GROUPS),$(foreach t,$(CSPFIX_TESTS_$(g)),$(foreach v,$(CSPFIX_VARIANTS),\
+    $(eval $(call CSPFIX_TEST,$(t),$(g),$(v),fate-cspfix-$(t)$(if $(filter $(v),$(CSPFIX_FIRST)),,-$(call cspfix_var,$(v),1)))))))
+
+CSPFIX_NEEDS = CSPFIX_FILTER NULLSRC_FILTER FORMAT_FILTER GEQ_FILTER SETPARAMS_FILTER \
+               CONCAT_FILTER SETPTS_FILTER FRAMEMD5_MUXER NULL_MUXER RAWVIDEO_ENCODER \
+               WRAPPED_AVFRAME_ENCODER PIPE_PROTOCOL
+
+ifeq ($(call ALLYES, $(CSPFIX_NEEDS)),yes)
+FATE_FFMPEG += $(FATE_CSPFIX)
+fate-cspfix: $(FATE_CSPFIX)
+fate-cspfix-primary: $(FATE_CSPFIX_PRIMARY)
+$(foreach g,$(CSPFIX_GROUPS),$(eval fate-cspfix-$(g): $$(FATE_CSPFIX_$(g))))
+else
+fate-cspfix fate-cspfix-primary $(CSPFIX_GROUPS:%=fate-cspfix-%):
+	@echo "$@: this FFmpeg build lacks some of: $(CSPFIX_NEEDS)"; false
+endif
