@@ -24,6 +24,9 @@
 #   make bench         tools/cspfix-bench on the test build (B1..B8 against the peers;
 #                      BENCH_ARGS="--only B1 --runs 9" etc. are passed on)
 #   make bench-quick   the same with --quick (small frames: a smoke test)
+#   make fate          FATE checksum tests only (fate-cspfix) on the test build
+#   make fate-regen    precision tests, then (only if they pass) regenerate the
+#                      FATE refs into fate/ref/ and check every variant against them
 #   make overlay       fetch FFmpeg and overlay our files only
 #   make clean / distclean
 #
@@ -33,6 +36,7 @@ FFMPEG_SERIES ?= 9.0
 OLD_SERIES    ?= 8.1
 FFMPEG_SRC    ?=
 STRICT        ?=
+FATE_JOBS     ?= 2
 BUILD         := $(CURDIR)/build
 export FFMPEG_SRC
 
@@ -42,7 +46,7 @@ STATE := $(BUILD)/.src-$(if $(FFMPEG_SRC),user,$(FFMPEG_SERIES))
 LOAD   = src=$$(cat $(STATE)); [ -n "$$src" ] || exit 0; \
          ver=$$(basename $$src | sed 's/^ffmpeg-//'); chk=$(BUILD)/check-$$ver;
 
-.PHONY: all deps fetch overlay ffmpeg-check check check-one demo clean distclean
+.PHONY: all deps fetch overlay ffmpeg-check check check-one demo fate fate-regen clean distclean
 
 all: overlay
 	@set -e; $(LOAD) tools/build-ffmpeg.sh full $$src $(BUILD)/obj-full-$$ver $(BUILD)
@@ -76,6 +80,35 @@ ifneq ($(OLD_SERIES),$(FFMPEG_SERIES))
 	$(MAKE) check-one FFMPEG_SERIES=$(OLD_SERIES) STRICT=1
 endif
 endif
+
+# tests/tests.mk for the test build of the current series
+TESTS_MK = $(MAKE) --no-print-directory -f tests/tests.mk FFMPEG_PREFIX=$$chk/prefix \
+           FFMPEG_OBJ=$$chk/obj FFMPEG_SRCDIR=$$src OUT=$$chk/tests
+
+fate: ffmpeg-check
+	@set -e; $(LOAD) $(TESTS_MK) fate
+
+# Refs are regenerated with FATE's GEN=1 on the first variant of every test
+# (fate-cspfix-primary), written into the FFmpeg tree and copied back into
+# fate/ref/; then every variant runs against them.
+fate-regen: ffmpeg-check
+	@set -e; $(LOAD) ref=$$src/tests/fate-cspfix/ref; \
+	echo "*** fate-regen: precision tests first; refs are only written if they pass"; \
+	$(TESTS_MK) $$chk/tests/precision; \
+	$$chk/tests/precision || { echo "*** fate-regen: precision tests FAILED: refs not regenerated"; exit 1; }; \
+	echo "*** fate-regen: GEN=1 make fate-cspfix-primary (log: $$chk/tests/fate-regen.log)"; \
+	rm -rf $$ref; mkdir -p $$ref fate/ref; \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C $$chk/obj -k -j$(FATE_JOBS) GEN=1 \
+		fate-cspfix-primary >$$chk/tests/fate-regen.log 2>&1 || true; \
+	new=0; chg=0; same=0; del=0; \
+	for f in $$ref/*; do b=$${f##*/}; \
+		if [ ! -f fate/ref/$$b ]; then new=$$((new + 1)); \
+		elif cmp -s $$f fate/ref/$$b; then same=$$((same + 1)); continue; \
+		else chg=$$((chg + 1)); fi; cp $$f fate/ref/$$b; done; \
+	for f in fate/ref/*; do [ -f $$ref/$${f##*/} ] || { rm -f $$f; del=$$((del + 1)); }; done; \
+	echo "*** fate-regen: $$((new + chg + same)) refs in fate/ref: $$chg changed, $$new new, $$del removed, $$same unchanged"; \
+	echo "*** fate-regen: checking every variant against them"; \
+	$(TESTS_MK) fate
 
 demo: ffmpeg-check
 	@set -e; $(LOAD) tools/demo.sh $$chk/prefix $(BUILD)/demo
