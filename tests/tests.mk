@@ -27,13 +27,16 @@ PKG      := PKG_CONFIG_PATH=$(FFMPEG_PREFIX)/lib/pkgconfig pkg-config
 LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
 LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
-PROGS := $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/precision
+PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/precision
 
 .PHONY: check build
 check: build
 	@echo "== reference model self-test"
 	@$(OUT)/refmodel_selftest > $(OUT)/refmodel_selftest.log || { cat $(OUT)/refmodel_selftest.log; exit 1; }
 	@tail -n 1 $(OUT)/refmodel_selftest.log
+	@echo "== V4L2 and GStreamer colorimetry tables"
+	@$(OUT)/map_test > $(OUT)/map_test.log || { cat $(OUT)/map_test.log; exit 1; }
+	@tail -n 1 $(OUT)/map_test.log
 	@echo "== planner unit tests";         $(OUT)/plan_test
 	@echo "== API tests";                  $(OUT)/api_test
 	@echo "== pixel format tests";         $(OUT)/format_test
@@ -53,6 +56,12 @@ LIBDEPS := $(FFMPEG_PREFIX)/lib/libavfilter.a
 
 $(OUT)/refmodel_selftest: $(T)/cspfix_refmodel.c $(T)/cspfix_refmodel_selftest.c $(T)/cspfix_refmodel.h | $(OUT)
 	$(CC) $(CFLAGS) -o $@ $(T)/cspfix_refmodel.c $(T)/cspfix_refmodel_selftest.c -lm
+
+LAVU_CFLAGS = $(shell $(PKG) --cflags libavutil)
+LAVU_LIBS   = $(shell $(PKG) --static --libs libavutil) -lm
+
+$(OUT)/map_test: $(T)/cspfix_map_test.c libavfilter/cspfix_v4l2.c libavfilter/cspfix_gst.c | $(OUT)
+	$(CC) $(CFLAGS) -I. $(LAVU_CFLAGS) -o $@ $^ $(LAVU_LIBS)
 
 $(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) -I$(FFMPEG_SRCDIR) -I$(FFMPEG_OBJ) $(LAVFI_CFLAGS) -o $@ \
