@@ -43,9 +43,11 @@
 #include "video.h"
 
 #include "cspfix_dsp.h"
+#include "cspfix_gst.h"
 #include "cspfix_io.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
+#include "cspfix_v4l2.h"
 
 enum CspfixDither {
     DITHER_AUTO = -1,   ///< ordered when the output has fewer bits than the input
@@ -98,6 +100,10 @@ typedef struct CspfixContext {
     int iall, iprim, itrc, icsp, irange;
     int fast, dither, wpadapt, linearize, guess, clip, clipgamut;
     int loc, iloc;               ///< chroma_loc, ichroma_loc
+    char *colorimetry, *icolorimetry;        ///< GStreamer colorimetry strings
+    char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
+    CspfixV4L2 v4l2;             ///< parsed V4L2 input description
+    int use_v4l2;
 
     CspfixDSPContext dsp;
 
@@ -327,6 +333,26 @@ static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
         d->csp = s->icsp;
     if (s->irange != AVCOL_RANGE_UNSPECIFIED)
         d->range = s->irange;
+    if (s->use_v4l2) {
+        enum AVColorPrimaries vp;
+        enum AVColorTransferCharacteristic vt;
+        enum AVColorSpace vc;
+        enum AVColorRange vr;
+        const char *why = NULL;
+        if ((ret = ff_cspfix_from_v4l2(&s->v4l2, rgb, &vp, &vt, &vc, &vr, &why)) < 0) {
+            av_log(ctx, AV_LOG_ERROR, "V4L2 description %s/%s/%s/%s: %s\n",
+                   ff_cspfix_v4l2_colorspace_name(s->v4l2.colorspace),
+                   ff_cspfix_v4l2_ycbcr_enc_name(s->v4l2.ycbcr_enc),
+                   ff_cspfix_v4l2_quantization_name(s->v4l2.quantization),
+                   ff_cspfix_v4l2_xfer_func_name(s->v4l2.xfer_func),
+                   why ? why : "not expressible in FFmpeg");
+            return ret;
+        }
+        if (vp != AVCOL_PRI_UNSPECIFIED)   d->prim  = vp;
+        if (vt != AVCOL_TRC_UNSPECIFIED)   d->trc   = vt;
+        if (vc != AVCOL_SPC_UNSPECIFIED && !rgb) d->csp = vc;
+        if (vr != AVCOL_RANGE_UNSPECIFIED) d->range = vr;
+    }
     if (!rgb && d->csp == AVCOL_SPC_RGB) {
         av_log(ctx, AV_LOG_ERROR, "Input matrix rgb on the Y'CbCr pixel format %s is not "
                "supported; use a gbrp format for RGB.\n", av_get_pix_fmt_name(f->format));
@@ -998,9 +1024,77 @@ static int config_output(AVFilterLink *outlink)
     return alloc_scratch(ctx, inlink->w);
 }
 
+/* A GStreamer colorimetry string fills the fields the options left unset. */
+static int apply_colorimetry(AVFilterContext *ctx, const char *str, const char *opt,
+                             int *prim, int *trc, int *csp, int *range)
+{
+    enum AVColorPrimaries p;
+    enum AVColorTransferCharacteristic t;
+    enum AVColorSpace c;
+    enum AVColorRange r;
+    const char *why = NULL;
+    int ret = ff_cspfix_from_gst_colorimetry(str, &p, &t, &c, &r, &why);
+
+    if (ret < 0) {
+        av_log(ctx, AV_LOG_ERROR, "%s=%s: %s\n", opt, str,
+               why ? why : "not a GStreamer colorimetry (a name such as bt709, bt2100-pq, "
+                           "sRGB, or range:matrix:transfer:primaries)");
+        return ret;
+    }
+    if (*prim == AVCOL_PRI_UNSPECIFIED)    *prim  = p;
+    if (*trc == AVCOL_TRC_UNSPECIFIED)     *trc   = t;
+    if (*csp == AVCOL_SPC_UNSPECIFIED)     *csp   = c;
+    if (*range == AVCOL_RANGE_UNSPECIFIED) *range = r;
+    return 0;
+}
+
+static int parse_v4l2(AVFilterContext *ctx)
+{
+    CspfixContext *s = ctx->priv;
+    static const struct {
+        const char *opt;
+        size_t str, val;
+        int (*parse)(const char *name);
+    } fields[] = {
+        { "v4l2_colorspace",   offsetof(CspfixContext, v4l2_csp),   offsetof(CspfixV4L2, colorspace),   ff_cspfix_v4l2_colorspace_from_name },
+        { "v4l2_ycbcr_enc",    offsetof(CspfixContext, v4l2_enc),   offsetof(CspfixV4L2, ycbcr_enc),    ff_cspfix_v4l2_ycbcr_enc_from_name },
+        { "v4l2_quantization", offsetof(CspfixContext, v4l2_quant), offsetof(CspfixV4L2, quantization), ff_cspfix_v4l2_quantization_from_name },
+        { "v4l2_xfer_func",    offsetof(CspfixContext, v4l2_xfer),  offsetof(CspfixV4L2, xfer_func),    ff_cspfix_v4l2_xfer_func_from_name },
+    };
+
+    memset(&s->v4l2, 0, sizeof(s->v4l2));
+    for (int i = 0; i < FF_ARRAY_ELEMS(fields); i++) {
+        const char *str = *(char **)((uint8_t *)s + fields[i].str);
+        int v;
+        if (!str)
+            continue;
+        if ((v = fields[i].parse(str)) < 0) {
+            av_log(ctx, AV_LOG_ERROR, "Unknown %s value '%s' (the V4L2 enum names without "
+                   "prefix, in lower case, e.g. smpte170m, rec709, srgb, bt2020).\n",
+                   fields[i].opt, str);
+            return AVERROR(EINVAL);
+        }
+        *(int *)((uint8_t *)&s->v4l2 + fields[i].val) = v;
+        s->use_v4l2 = 1;
+    }
+    return 0;
+}
+
 static av_cold int init(AVFilterContext *ctx)
 {
     CspfixContext *s = ctx->priv;
+    int ret;
+
+    if ((ret = parse_v4l2(ctx)) < 0)
+        return ret;
+    if (s->icolorimetry &&
+        (ret = apply_colorimetry(ctx, s->icolorimetry, "icolorimetry",
+                                 &s->iprim, &s->itrc, &s->icsp, &s->irange)) < 0)
+        return ret;
+    if (s->colorimetry &&
+        (ret = apply_colorimetry(ctx, s->colorimetry, "colorimetry",
+                                 &s->prim, &s->trc, &s->csp, &s->range)) < 0)
+        return ret;
 
     ff_cspfix_dsp_init(&s->dsp);
     for (int x = 0; x < 16; x++)
@@ -1129,6 +1223,12 @@ static const AVOption cspfix_options[] = {
     C("left", AVCHROMA_LOC_LEFT, "loc"), C("center", AVCHROMA_LOC_CENTER, "loc"),
     C("topleft", AVCHROMA_LOC_TOPLEFT, "loc"), C("top", AVCHROMA_LOC_TOP, "loc"),
     C("bottomleft", AVCHROMA_LOC_BOTTOMLEFT, "loc"), C("bottom", AVCHROMA_LOC_BOTTOM, "loc"),
+    { "colorimetry", "Output description as a GStreamer colorimetry", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
+    { "icolorimetry", "Input description as a GStreamer colorimetry", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
+    { "v4l2_colorspace", "Input V4L2 colorspace", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
+    { "v4l2_ycbcr_enc", "Input V4L2 Y'CbCr encoding", OFFSET(v4l2_enc), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
+    { "v4l2_quantization", "Input V4L2 quantization", OFFSET(v4l2_quant), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
+    { "v4l2_xfer_func", "Input V4L2 transfer function", OFFSET(v4l2_xfer), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
     INTOPT("guess", "Guess unspecified input fields (0: error)", guess, 1, 0, 1, NULL, RFLAGS),
     INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
     INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),

@@ -332,6 +332,48 @@ static void test_odd_sizes(void)
     }
 }
 
+static void test_foreign_descriptions(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED,
+                          AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED, 23), *out, *ref;
+    int ret;
+
+    ret = cspfix_run1(in, "cspfix=icolorimetry=bt601:colorimetry=bt709", 1, &out);
+    cspfix_run1(in, "cspfix=iprimaries=smpte170m:itrc=smpte170m:ispace=smpte170m:irange=tv:all=bt709:range=tv", 1, &ref);
+    CHECK(ret == 0 && out->colorspace == AVCOL_SPC_BT709 && out->color_primaries == AVCOL_PRI_BT709 &&
+          out->color_range == AVCOL_RANGE_MPEG && cspfix_frames_equal(out, ref),
+          "GStreamer colorimetry bt601 -> bt709 equals the same conversion by AVCOL names");
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    ret = cspfix_run1(in, "cspfix=colorimetry=2\\\\\\:6\\\\\\:14\\\\\\:7", 1, &out); /* escaped for graph and option parsing */
+    CHECK(ret == 0 && out->colorspace == AVCOL_SPC_BT2020_NCL && out->color_trc == AVCOL_TRC_SMPTE2084 &&
+          out->color_primaries == AVCOL_PRI_BT2020, "numeric GStreamer colorimetry 2:6:14:7 (got %d)", ret);
+    av_frame_free(&out);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=colorimetry=bt709x", 1, &out);
+    CHECK(ret < 0 && log_has("colorimetry=bt709x"), "bad colorimetry named in the error [%s]", logbuf.str);
+    av_frame_free(&out);
+
+    ret = cspfix_run1(in, "cspfix=v4l2_colorspace=rec709:all=bt709", 1, &out);
+    cspfix_run1(in, "cspfix=iall=bt709:irange=tv:all=bt709", 1, &ref);
+    CHECK(ret == 0 && cspfix_frames_equal(out, ref), "v4l2_colorspace=rec709 describes BT.709 limited");
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=v4l2_colorspace=oprgb:all=bt709", 1, &out);
+    CHECK(ret < 0 && log_has("oprgb"), "opRGB gets a clear message [%s]", logbuf.str);
+    av_frame_free(&out);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=v4l2_colorspace=dci_p3:all=bt709", 1, &out);
+    CHECK(ret < 0, "DCI-P3 gamma 2.6 gets a clear message [%s]", logbuf.str);
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
 int main(void)
 {
     av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
@@ -345,6 +387,7 @@ int main(void)
     test_passthrough();
     test_plan_log();
     test_odd_sizes();
+    test_foreign_descriptions();
     printf("api: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
     return failed ? 1 : 0;
