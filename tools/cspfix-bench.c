@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
@@ -751,15 +752,20 @@ static int time_run(Bench *b, Result *r, double *ms)
 /** All runs; within a run every peer takes its turn, so ratios compare one run. */
 static void measure(Bench *b)
 {
+    const int tty = isatty(2);
+
     for (int run = 0; run < b->opt->runs; run++) {
+        if (!tty)
+            fprintf(stderr, "%s, %d thread(s): run %d/%d\n", b->conv->id, b->threads,
+                    run + 1, b->opt->runs);
         for (int i = 0; i < b->nb_res; i++) {
             Result *r = &b->res[i];
             int ret;
 
             if (!r->g.graph)
                 continue;
-            if (!b->opt->json)
-                fprintf(stderr, "\r%s %d thread(s): run %d/%d %-18s", b->conv->id, b->threads,
+            if (tty)
+                fprintf(stderr, "\r%s, %d thread(s): run %d/%d %-18s", b->conv->id, b->threads,
                         run + 1, b->opt->runs, r->def->name);
             ret = time_run(b, r, &r->ms[run]);
             if (ret < 0) {
@@ -769,7 +775,7 @@ static void measure(Bench *b)
             }
         }
     }
-    if (!b->opt->json)
+    if (tty)
         fprintf(stderr, "\r%-60s\r", "");
     for (int i = 0; i < b->nb_res; i++)
         if (b->res[i].g.graph)
