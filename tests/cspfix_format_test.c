@@ -27,6 +27,7 @@
 #include <libavutil/log.h>
 #include <libavutil/pixdesc.h>
 
+#include "cspfix_refmodel.h"
 #include "cspfix_testutil.h"
 
 static int passed, failed;
@@ -266,14 +267,20 @@ static void test_float(void)
     av_frame_free(&in);
 }
 
-/* 4:2:0 -> 4:4:4 with each siting: the upsampled chroma against float64 bilinear */
+/* 4:2:0 -> 4:4:4 with each siting: the upsampled chroma against the reference model's */
 static void test_siting(void)
 {
     static const char *const names[] = { "left", "center", "topleft", "top", "bottomleft", "bottom" };
     static const int locs[] = { AVCHROMA_LOC_LEFT, AVCHROMA_LOC_CENTER, AVCHROMA_LOC_TOPLEFT,
                                 AVCHROMA_LOC_TOP, AVCHROMA_LOC_BOTTOMLEFT, AVCHROMA_LOC_BOTTOM };
-    static const double sx[] = { 0, 0.5, 0, 0.5, 0, 0.5 }, sy[] = { 0.5, 0.5, 0, 0, 1, 1 };
+    double cb[16 * 16], cr[16 * 16];
 
+    /* a sharp vertical edge in Cb at chroma column 8, a horizontal one in Cr at row 8 */
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++) {
+            cb[y * 16 + x] = x < 8 ? 40 : 220;
+            cr[y * 16 + x] = y < 8 ? 60 : 200;
+        }
     for (int l = 0; l < 6; l++) {
         AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV420P, 32, 32, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
                                          AVCOL_SPC_BT709, AVCOL_RANGE_MPEG), *out;
@@ -284,23 +291,16 @@ static void test_siting(void)
                 put(in, 0, x, y, 128);
         for (int y = 0; y < 16; y++)
             for (int x = 0; x < 16; x++) {
-                /* a sharp vertical edge at chroma column 8, horizontal edge at row 8 */
-                put(in, 1, x, y, x < 8 ? 40 : 220);
-                put(in, 2, x, y, y < 8 ? 60 : 200);
+                put(in, 1, x, y, cb[y * 16 + x]);
+                put(in, 2, x, y, cr[y * 16 + x]);
             }
         cspfix_run1(in, "cspfix=format=yuv444p", 1, &out);
         for (int y = 0; y < 32 && out; y++)
             for (int x = 0; x < 32; x++) {
-                /* chroma sample k sits at luma 2k + s: position of luma x in chroma units */
-                double u = (x - sx[l]) / 2.0, v = (y - sy[l]) / 2.0;
-                int u0 = (int)floor(u), v0 = (int)floor(v);
-                double fu = u - u0, fv = v - v0, cb, cr;
-                int ua = av_clip(u0, 0, 15), ub = av_clip(u0 + 1, 0, 15);
-                int va = av_clip(v0, 0, 15), vb = av_clip(v0 + 1, 0, 15);
-                cb = (1 - fu) * (ua < 8 ? 40 : 220) + fu * (ub < 8 ? 40 : 220);
-                cr = (1 - fv) * (va < 8 ? 60 : 200) + fv * (vb < 8 ? 60 : 200);
-                ok &= get(out, 1, x, y) == (uint32_t)floor(cb + 0.5) &&
-                      get(out, 2, x, y) == (uint32_t)floor(cr + 0.5) &&
+                double rb = ref_chroma_upsample(cb, 16, 16, locs[l], x, y);
+                double rr = ref_chroma_upsample(cr, 16, 16, locs[l], x, y);
+                ok &= get(out, 1, x, y) == (uint32_t)floor(rb + 0.5) &&
+                      get(out, 2, x, y) == (uint32_t)floor(rr + 0.5) &&
                       out->chroma_location == locs[l];
             }
         CHECK(out && ok, "4:2:0 -> 4:4:4 edge at the right position with siting %s", names[l]);

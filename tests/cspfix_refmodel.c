@@ -915,3 +915,37 @@ int ref_convert(const RefDesc *in, const RefDesc *out, const RefOptions *opt,
 {
     return ref_convert_trace(in, out, opt, in_codes, out_codes, in_gamut, NULL);
 }
+
+/* ---- section 8: chroma resampling ---- */
+
+void ref_chroma_siting(int loc, double *sx, double *sy)
+{
+    *sx = (loc == 2 || loc == 4 || loc == 6) ? 0.5 : 0.0;
+    *sy = (loc == 3 || loc == 4) ? 0.0 : (loc == 5 || loc == 6) ? 1.0 : 0.5;
+}
+
+static int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+double ref_chroma_upsample(const double *plane, int cw, int ch, int loc, int x, int y)
+{
+    double sx, sy, u, v, fu, fv, top, bot;
+    int u0, v0, ua, ub, va, vb;
+
+    ref_chroma_siting(loc, &sx, &sy);
+    u  = (x - sx) / 2.0;
+    v  = (y - sy) / 2.0;
+    u0 = (int)floor(u);
+    v0 = (int)floor(v);
+    fu = u - u0;
+    fv = v - v0;
+    ua = clampi(u0, 0, cw - 1);
+    ub = clampi(u0 + 1, 0, cw - 1);
+    va = clampi(v0, 0, ch - 1);
+    vb = clampi(v0 + 1, 0, ch - 1);
+    top = (1 - fu) * plane[va * cw + ua] + fu * plane[va * cw + ub];
+    bot = (1 - fu) * plane[vb * cw + ua] + fu * plane[vb * cw + ub];
+    return (1 - fv) * top + fv * bot;
+}

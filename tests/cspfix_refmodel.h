@@ -175,4 +175,14 @@ int ref_gamut_matrix(int prim_in, int prim_out, int wpadapt, double m[3][3]);
 void ref_hlg_ootf(double kr, double kb, const double e[3], double l[3]);
 void ref_hlg_inverse_ootf(double kr, double kb, const double l[3], double e[3]);
 
+/* Chroma siting (AVCHROMA_LOC_* numbering: left 1, center 2, topleft 3, top 4, bottomleft 5,
+ * bottom 6): where chroma sample (k, r) of a 2x2-subsampled plane sits in luma coordinates,
+ * (2k + sx, 2r + sy) with sx = 0 (left, topleft, bottomleft) or 1/2, and sy = 0 (topleft, top),
+ * 1/2 (left, center) or 1 (bottomleft, bottom). */
+void ref_chroma_siting(int loc, double *sx, double *sy);
+
+/* Bilinear interpolation of a cw x ch chroma plane (row-major doubles) at luma position
+ * (x, y) for siting loc, with the edge samples repeated (doc/conversion-model.md section 8). */
+double ref_chroma_upsample(const double *plane, int cw, int ch, int loc, int x, int y);
+
 #endif /* CSPFIX_REFMODEL_H */

@@ -70,8 +70,9 @@ $(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
-$(OUT)/format_test: $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
-	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+$(OUT)/format_test: $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c \
+		$(T)/cspfix_refmodel.c $(LAVFI_LIBS)
 
 $(OUT)/precision: $(T)/cspfix_precision.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_precision.c \
