@@ -114,6 +114,8 @@ typedef struct ConvDef {
 #define ZSCALE_OUT709         ":p=709:t=709:m=709:r=tv"
 #define CS_OUT709             ":all=bt709:range=tv:format=yuv420p"
 
+#define CS_SCENE    "linearises scene light (inverse OETF); cspfix's default is display light " \
+                    "(EOTF), so pictures differ by design (cspfix linearize=scene matches it)"
 #define CS_NO_NV12  "n/a: colorspace takes planar Y'CbCr only (no nv12); it would need auto-inserted nv12<->yuv420p conversions"
 #define ZS_NO_NV12  "n/a: zscale takes planar formats only (no nv12); it would need auto-inserted nv12<->yuv420p conversions"
 
@@ -123,7 +125,7 @@ static const ConvDef convs[] = {
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
       PAT_SIGNAL, 0, "full chain: matrix, linearise, gamut, delinearise", NULL, {
         PEER("cspfix", "cspfix=all=bt709:dither=none"),
-        PEER("colorspace", "colorspace=iall=smpte170m:irange=tv" CS_OUT709),
+        PEER_NOTE("colorspace", "colorspace=iall=smpte170m:irange=tv" CS_OUT709, CS_SCENE),
         PEER("zscale", "zscale=pin=smpte170m:tin=smpte170m:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none"),
         PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
     } },
@@ -153,7 +155,7 @@ static const ConvDef convs[] = {
       "with dither=fsb (its only dither), scale with libswscale's default dither: "
       "differences of a few codes are the dither patterns.", {
         PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
-        PEER("colorspace", "colorspace=iall=bt2020:irange=tv" CS_OUT709 ":dither=fsb"),
+        PEER_NOTE("colorspace", "colorspace=iall=bt2020:irange=tv" CS_OUT709 ":dither=fsb", CS_SCENE),
         PEER("zscale", "zscale=pin=2020:tin=2020_10:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered"),
         PEER("scale", SCALE_IN("bt2020", "bt2020-10", "bt2020nc", "tv") SCALE_OUT709),
     } },
@@ -195,7 +197,8 @@ static const ConvDef convs[] = {
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
       PAT_SIGNAL, 0, "transfer only (sRGB vs BT.709 mix-up)", NULL, {
         PEER("cspfix", "cspfix=trc=bt709"),
-        PEER("colorspace", "colorspace=iprimaries=bt709:itrc=srgb:ispace=bt709:irange=tv" CS_OUT709),
+        PEER_NOTE("colorspace", "colorspace=iprimaries=bt709:itrc=srgb:ispace=bt709:irange=tv" CS_OUT709,
+                  CS_SCENE),
         PEER("zscale", "zscale=pin=709:tin=iec61966-2-1:min=709:rin=tv" ZSCALE_OUT709 ":d=none"),
         PEER("scale", SCALE_IN("bt709", "iec61966-2-1", "bt709", "tv") SCALE_OUT709),
     } },
