@@ -168,5 +168,11 @@ fi
 if [ ${#changed[@]} = 0 ]; then
     echo "overlay: $S is up to date"
 else
-    echo "overlay: ${#changed[@]} file(s) updated in $S: ${changed[*]}"
+    # FATE refs are many: name them by count
+    refs=0 names=()
+    for f in "${changed[@]}"; do
+        case $f in tests/fate-cspfix/ref/*) refs=$((refs + 1)) ;; *) names+=("$f") ;; esac
+    done
+    [ $refs = 0 ] || names+=("tests/fate-cspfix/ref/ ($refs refs)")
+    echo "overlay: ${#changed[@]} file(s) updated in $S: ${names[*]}"
 fi
