@@ -113,6 +113,8 @@ typedef struct CspfixContext {
     CspfixDesc in_desc, out_desc;
     CspfixFormat fin, fout;
     enum AVChromaLocation in_loc, out_loc;
+    enum AVChromaLocation plan_in_loc, plan_out_loc;
+    int passthrough;             ///< the frame goes out as it came, re-tagged
     int in_phase_x, in_off_y2, out_phase_x, out_off_y2;
     CspfixPlan plan;
     CspfixStage stages[CSPFIX_MAX_OPS];
@@ -503,7 +505,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         .clipgamut = s->clipgamut,
     };
     unsigned guessed;
-    int ret, in_depth;
+    int ret, in_depth, same_siting;
 
     s->in_loc  = s->iloc != AVCHROMA_LOC_UNSPECIFIED ? s->iloc :
                  in->chroma_location != AVCHROMA_LOC_UNSPECIFIED ? in->chroma_location :
@@ -516,6 +518,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         (ret = describe_output(ctx, in, ofmt, &id, &od)) < 0)
         return ret;
     if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
+        s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
         !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od)))
         return 0;
 
@@ -540,9 +543,13 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     s->use_dither = !od.depth ? DITHER_NONE :
                     s->dither == DITHER_AUTO ? (od.depth < in_depth ? DITHER_ORDERED : DITHER_NONE) :
                     s->dither;
-    s->per_plane  = ff_cspfix_plan_is_per_plane(&s->plan) &&
+    /* a change of chroma siting needs resampling, even when the colours stay */
+    same_siting   = (!s->fin.hsub && !s->fin.vsub) || s->in_loc == s->out_loc;
+    s->per_plane  = ff_cspfix_plan_is_per_plane(&s->plan) && same_siting &&
                     s->fin.hsub == s->fout.hsub && s->fin.vsub == s->fout.vsub &&
                     s->fin.rgb == s->fout.rgb && s->fin.nb_colour == s->fout.nb_colour;
+    s->passthrough = !s->plan.nb_ops && in->format == ofmt && same_siting &&
+                     !(s->clip && od.range == AVCOL_RANGE_MPEG);
     s->chroma_own = !s->per_plane && ff_cspfix_plan_is_linear(&s->plan) && s->plan.nb_ops == 1 &&
                     !s->fin.rgb && !s->fout.rgb && s->fin.nb_colour == 3 && s->fout.nb_colour == 3 &&
                     s->fin.hsub == s->fout.hsub && s->fin.vsub == s->fout.vsub &&
@@ -561,6 +568,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
 
     s->in_desc      = id;
     s->out_desc     = od;
+    s->plan_in_loc  = s->in_loc;
+    s->plan_out_loc = s->out_loc;
     s->plan_in_fmt  = in->format;
     s->plan_out_fmt = ofmt;
     s->have_plan    = 1;
@@ -921,7 +930,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
         return ret;
     }
 
-    if (!s->plan.nb_ops && in->format == outlink->format) {
+    if (s->passthrough) {
         tag_output(s, in);
         return ff_filter_frame(outlink, in);
     }

@@ -289,6 +289,16 @@ static void test_passthrough(void)
     CHECK(ret == 0 && out->data[0] == in->data[0], "identical description: no copy");
     av_frame_free(&out);
 
+    ret = cspfix_run1(in, "cspfix=all=bt709:clip=1", 1, &out);
+    CHECK(ret == 0 && out->data[0] != in->data[0], "clip=1 on an identical description still clips");
+    av_frame_free(&out);
+
+    in->chroma_location = AVCHROMA_LOC_LEFT;
+    ret = cspfix_run1(in, "cspfix=chroma_loc=center", 1, &out);
+    CHECK(ret == 0 && out->data[0] != in->data[0] && out->chroma_location == AVCHROMA_LOC_CENTER &&
+          !cspfix_frames_equal(in, out), "a siting change resamples chroma");
+    av_frame_free(&out);
+
     ret = cspfix_run1(in, "cspfix=range=pc", 1, &out);
     CHECK(ret == 0 && out->data[0] != in->data[0] && out->duration == 1 &&
           av_frame_get_side_data(out, AV_FRAME_DATA_SEI_UNREGISTERED) &&
