@@ -120,8 +120,8 @@ BENCH_CFLAGS := -O2 -g -std=c11 -Wall -Wextra
 
 .PHONY: bench bench-quick
 bench bench-quick: ffmpeg-check
-	@set -e; $(LOAD) $(MAKE) --no-print-directory $$chk/bench/cspfix-bench; \
-	$$chk/bench/cspfix-bench $(if $(filter bench-quick,$@),--quick) $(BENCH_ARGS)
+	@set -e; $(LOAD) $(MAKE) --no-print-directory $$chk/bench/cspfix-bench
+	@set -e; $(LOAD) $$chk/bench/cspfix-bench $(if $(filter bench-quick,$@),--quick) $(BENCH_ARGS)
 
 $(BUILD)/%/bench/cspfix-bench: tools/cspfix-bench.c $(BUILD)/%/prefix/lib/libavfilter.a
 	@mkdir -p $(@D)
