@@ -198,15 +198,33 @@ class Spec:
 
 # ---- pixel formats ---------------------------------------------------------------
 
+# Layouts geq cannot fill are generated in their planar equivalent and repacked by an
+# identity cspfix (a pure layout change: the unit tests prove it bit-exact).
+REPACK = {
+    "nv12": "yuv420p", "nv21": "yuv420p", "nv16": "yuv422p", "nv24": "yuv444p",
+    "p010le": "yuv420p10le", "p012le": "yuv420p12le", "p016le": "yuv420p16le",
+    "p210le": "yuv422p10le",
+    "rgb24": "gbrp", "bgr24": "gbrp", "rgba": "gbrap", "bgra": "gbrap", "argb": "gbrap",
+    "abgr": "gbrap", "rgb48le": "gbrp16le", "rgba64le": "gbrap16le", "x2rgb10le": "gbrp10le",
+    "gbrpf32le": "gbrp16le", "gbrapf32le": "gbrap16le",
+}
+
+
 def fmt_info(fmt):
-    """(rgb, depth, log2 chroma w, log2 chroma h) of a planar format geq can fill"""
-    m = re.fullmatch(r"(yuv4(20|22|44)p|gbrp)(\d+)?(le)?", fmt)
-    if not m or (m.group(3) and not m.group(4)):
-        raise SpecError("pixel format %s: only planar yuv4xxp[NNle]/gbrp[NNle] can be "
-                        "generated (extend fmt_info in tools/fate-gen.py)" % fmt)
-    depth = int(m.group(3) or 8)
-    sub = {"20": (1, 1), "22": (1, 0), "44": (0, 0), None: (0, 0)}[m.group(2)]
-    return m.group(1) == "gbrp", depth, sub[0], sub[1]
+    """(rgb, depth, log2 chroma w, log2 chroma h, alpha, gray) of a planar format geq can
+    fill"""
+    m = re.fullmatch(r"gray(\d+)?(le)?", fmt)
+    if m and (not m.group(1) or m.group(2)):
+        return False, int(m.group(1) or 8), 0, 0, False, True
+    m = re.fullmatch(r"(yuv(a?)4(20|22|44)p|gbr(a?)p)(\d+)?(le)?", fmt)
+    if not m or (m.group(5) and not m.group(6)):
+        raise SpecError("pixel format %s: only planar yuv[a]4xxp[NNle]/gbr[a]p[NNle]/gray[NNle] "
+                        "can be generated, or a layout listed in REPACK (tools/fate-gen.py)" % fmt)
+    depth = int(m.group(5) or 8)
+    sub = {"20": (1, 1), "22": (1, 0), "44": (0, 0), None: (0, 0)}[m.group(3)]
+    rgb = m.group(1).startswith("gbr")
+    alpha = bool(m.group(2) or m.group(4))
+    return rgb, depth, sub[0], sub[1], alpha, False
 
 
 def geq(fmt, w, h, frames):
@@ -214,16 +232,18 @@ def geq(fmt, w, h, frames):
     the frame number N) mod 2^depth: a*i + b with a odd, so every code value is hit
     when the plane (or a frame of it) has enough samples; otherwise the values are
     spread evenly over the code range."""
-    rgb, depth, hs, vs = fmt_info(fmt)
+    rgb, depth, hs, vs, alpha, gray = fmt_info(fmt)
     cw, ch = -(-w // (1 << hs)), -(-h // (1 << vs))
     planes = [("r", w, h), ("g", w, h), ("b", w, h)] if rgb else \
-             [("lum", w, h), ("cb", cw, ch), ("cr", cw, ch)]
+             [("lum", w, h)] if gray else [("lum", w, h), ("cb", cw, ch), ("cr", cw, ch)]
+    if alpha:
+        planes.append(("a", w, h))
     m = 1 << depth
     out = []
     for p, (key, pw, ph) in enumerate(planes):
         n = pw * ph * frames
         step = 1 if n >= m else (-(-m // n)) | 1
-        a, b = step * (1, 5, 11)[p], (0, m // 3, 2 * m // 3)[p]
+        a, b = step * (1, 5, 11, 7)[p], (0, m // 3, 2 * m // 3, m // 5)[p]
         # one frame hits every value: shift the next frame's values (else it is
         # the same picture when the plane size is a multiple of 2^depth)
         d = 101 if pw * ph >= m else 0
@@ -483,12 +503,16 @@ def group_cover(spec, stats):
 def source(spec, side, size, frames, rate):
     w, h = (int(x) for x in size.split("x"))
     fmt = side["format"]
+    base = REPACK.get(fmt, fmt)
     tags = []
     for d in spec.props():
         tags.append("%s=%s" % (d.key, spec.dims[d.name].sp.get(side[d.name], side[d.name])))
     dur = "%gus" % (frames * 1000000 / rate)
-    return "nullsrc=s=%s:r=%d:d=%s,format=%s,geq=%s,setparams=%s" % (
-        size, rate, dur, fmt, geq(fmt, w, h, frames), ":".join(tags))
+    src = "nullsrc=s=%s:r=%d:d=%s,format=%s,geq=%s,setparams=%s" % (
+        size, rate, dur, base, geq(base, w, h, frames), ":".join(tags))
+    if base != fmt:
+        src += ",cspfix=format=%s:dither=none" % fmt
+    return src
 
 
 def cspfix_opts(spec, t):
