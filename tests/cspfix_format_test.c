@@ -30,18 +30,7 @@
 #include "cspfix_refmodel.h"
 #include "cspfix_testutil.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do {                                   \
-        if (cond) {                                             \
-            passed++;                                           \
-        } else {                                                \
-            failed++;                                           \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);         \
-            printf(__VA_ARGS__);                                \
-            printf("\n");                                       \
-        }                                                       \
-    } while (0)
+#include "cspfix_check.h"
 
 /* Every format the filter takes, with its planar equivalent (same samples, planar layout). */
 static const struct { enum AVPixelFormat fmt, planar; } formats[] = {

@@ -38,18 +38,7 @@
 #include "libavfilter/cspfix_gst.h"
 #include "libavfilter/cspfix_v4l2.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do {                                   \
-        if (cond) {                                             \
-            passed++;                                           \
-        } else {                                                \
-            failed++;                                           \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);         \
-            printf(__VA_ARGS__);                                \
-            printf("\n");                                       \
-        }                                                       \
-    } while (0)
+#include "cspfix_check.h"
 
 #define NELEMS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 

@@ -36,18 +36,7 @@
 
 #include "cspfix_refmodel.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do {                                   \
-        if (cond) {                                             \
-            passed++;                                           \
-        } else {                                                \
-            failed++;                                           \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);         \
-            printf(__VA_ARGS__);                                \
-            printf("\n");                                       \
-        }                                                       \
-    } while (0)
+#include "cspfix_check.h"
 
 static CspfixDesc desc(int prim, int trc, int csp, int range, int depth)
 {
