@@ -22,7 +22,7 @@
 
 T        := tests
 CC       ?= cc
-CFLAGS   := -O2 -g -std=c11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
+CFLAGS   := -O2 -g -std=c11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers
 PKG      := PKG_CONFIG_PATH=$(FFMPEG_PREFIX)/lib/pkgconfig pkg-config
 LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
 LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
