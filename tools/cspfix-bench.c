@@ -33,14 +33,17 @@
  * itself (auto_scale_*) are reported: the sink accepts only the output format.
  *
  * Usage: cspfix-bench [--runs N] [--frames N] [--threads 1,all] [--only B1,B3]
- *                     [--json] [--quick] [--verbose]
+ *                     [--peers colorspace,copy] [--cpu-time] [--json] [--quick] [--verbose]
  */
+
+#define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <libavfilter/avfilter.h>
@@ -227,6 +230,8 @@ typedef struct Options {
     int threads[MAX_TSETS];
     int nb_threads;
     const char *only;     ///< comma-separated ids, NULL: all
+    const char *peers;    ///< comma-separated filter names, NULL: all (cspfix always runs)
+    int cpu_time;         ///< time with the process CPU clock instead of the wall clock
     int json;
     int quick;
     int verbose;
@@ -240,6 +245,9 @@ static void usage(FILE *f)
             "  --frames N       frames per run (default 20 at 1080p, 5 at 2160p)\n"
             "  --threads LIST   filter-graph thread counts, e.g. 1,all (default 1,all)\n"
             "  --only LIST      conversions to run, e.g. B1,B3 (default all)\n"
+            "  --peers LIST     filters to run besides cspfix, e.g. colorspace,copy (default all)\n"
+            "  --cpu-time       process CPU time instead of wall time (steadier on a busy machine;\n"
+            "                   with N threads it is the sum over threads)\n"
             "  --json           JSON instead of the markdown report\n"
             "  --quick          small frames, 1 run, 2 frames, 1 thread (a smoke test)\n"
             "  --verbose        libav* log at verbose level (cspfix prints its plans)\n");
@@ -304,6 +312,9 @@ static int parse_options(int argc, char **argv, Options *o)
         } else if (!strcmp(a, "--verbose")) {
             o->verbose = 1;
             continue;
+        } else if (!strcmp(a, "--cpu-time")) {
+            o->cpu_time = 1;
+            continue;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             exit(0);
@@ -323,6 +334,8 @@ static int parse_options(int argc, char **argv, Options *o)
             threads_set = 1;
         } else if (!strcmp(a, "--only")) {
             o->only = v;
+        } else if (!strcmp(a, "--peers")) {
+            o->peers = v;
         } else {
             ret = AVERROR(EINVAL);
         }
@@ -343,10 +356,9 @@ static int parse_options(int argc, char **argv, Options *o)
     return 0;
 }
 
-/** 1 if conversion id is selected by --only (a comma-separated list). */
-static int conv_selected(const Options *o, const char *id)
+/** 1 if id is in the comma-separated list p (NULL: everything). */
+static int in_list(const char *p, const char *id)
 {
-    const char *p = o->only;
     size_t n = strlen(id);
 
     if (!p)
@@ -713,7 +725,7 @@ static void open_peers(Bench *b)
         Result *r;
         int ret;
 
-        if (!p->name)
+        if (!p->name || (i && !in_list(b->opt->peers, p->name)))
             continue;
         r = &b->res[b->nb_res++];
         memset(r, 0, sizeof(*r));
@@ -731,6 +743,15 @@ static void open_peers(Bench *b)
 }
 
 /** One run of one peer: warm-up frames, then n timed frames; ms per frame. */
+static int64_t now_us(const Bench *b)
+{
+    struct timespec ts;
+
+    if (!b->opt->cpu_time || clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts))
+        return av_gettime_relative();
+    return ts.tv_sec * INT64_C(1000000) + ts.tv_nsec / 1000;
+}
+
 static int time_run(Bench *b, Result *r, double *ms)
 {
     int64_t t0, t1;
@@ -741,9 +762,9 @@ static int time_run(Bench *b, Result *r, double *ms)
         return got;
     if (!r->first_ms)
         r->first_ms = (av_gettime_relative() - t0) / 1000.0;
-    t0 = av_gettime_relative();
+    t0 = now_us(b);
     got = graph_run(&r->g, b->in, b->frames, NULL);
-    t1 = av_gettime_relative();
+    t1 = now_us(b);
     if (got < 0)
         return got;
     if (got != b->frames)
@@ -965,6 +986,8 @@ static void print_header(const Options *o)
     printf("- CPU: %s, %d logical cores\n", model, av_cpu_count());
     printf("- CPU flags (av_get_cpu_flags): %s\n", flags);
     printf("- load average at start: %s (other work on the machine skews the timings)\n", load);
+    printf("- clock: %s\n", o->cpu_time ? "process CPU time (--cpu-time), summed over threads" :
+           "wall time");
     printf("- threads (AVFilterGraph.nb_threads): %s; runs: %d (median); frames per run: ",
            threads, o->runs);
     if (o->frames)
@@ -1111,7 +1134,7 @@ static void print_footer(const Options *o)
     printf("\n## Conversions and graphs\n\n");
     for (size_t i = 0; i < FF_ARRAY_ELEMS(convs); i++) {
         const ConvDef *c = &convs[i];
-        if (!conv_selected(o, c->id))
+        if (!in_list(o->only, c->id))
             continue;
         printf("- **%s** %dx%d %s %s/%s/%s/%s -> %s %s/%s/%s/%s: %s%s\n", c->id, c->w, c->h,
                av_get_pix_fmt_name(c->in_fmt), av_color_primaries_name(c->in.prim),
@@ -1168,7 +1191,7 @@ int main(int argc, char **argv)
     av_log_set_level(o.verbose ? AV_LOG_VERBOSE : AV_LOG_ERROR);
     print_header(&o);
     for (size_t i = 0; i < FF_ARRAY_ELEMS(convs); i++)
-        if (conv_selected(&o, convs[i].id) && bench_conversion(&o, &convs[i], &first) < 0)
+        if (in_list(o.only, convs[i].id) && bench_conversion(&o, &convs[i], &first) < 0)
             ret = 1;
     print_footer(&o);
     return ret;

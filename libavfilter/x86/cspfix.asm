@@ -131,53 +131,98 @@ INIT_YMM avx2
 MATRIX
 AFFINE
 
+%endif ; HAVE_AVX2_EXTERNAL
+
 ;-----------------------------------------------------------------------------
 ; void tf(float *c, int w, const CspfixTFTable *t)
+; No gathers (slow on many x86 cores): the segment indices go through the
+; stack, each lane loads its segment's 4 coefficients with one 16-byte load,
+; and a 4x4 transpose per 128-bit lane turns them into coefficient vectors.
 ;-----------------------------------------------------------------------------
-cglobal cspfix_tf, 3, 4, 14, row, w, t, x
+%macro TF 0
+cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
     movsxdifnidn wq, wd
     mova    m10, [tf_absmask]
     mova    m11, [tf_mantmask]
     mova    m12, [tf_maxidx]
     mova    m13, [tf_half]
+    mova    m14, [tf_base]
+    pxor    m15, m15
     xor     xq, xq
 .loop:
     movu    m0, [rowq + xq * 4]
     pand    m1, m0, m10                 ; |x| bits
     psrld   m2, m1, 23 - 6
-    psubd   m2, [tf_base]               ; segment index
-    pxor    m7, m7
-    pcmpgtd m3, m2, m7                  ; normal segment?
+    psubd   m2, m14                     ; segment index
+    pcmpgtd m3, m2, m15                 ; normal segment?
     pminsd  m2, m12
-    pmaxsd  m2, m7
+    pmaxsd  m2, m15
     pand    m4, m1, m11
     cvtdq2ps m4, m4
     mulps   m4, [tf_tscale]             ; t from the low mantissa bits
     mulps   m5, m1, [tf_lowscale]       ; t below 2^-48
-    vblendvps m4, m5, m4, m3
+    pand    m4, m3
+    pandn   m3, m5
+    por     m4, m3
     psrad   m6, m0, 31
     pand    m6, m13
     paddd   m2, m6                      ; negative half of the table
-    pslld   m2, 2
-    pcmpeqd m7, m7
-    vgatherdps m8, [tq + m2 * 4 + 12], m7
-    pcmpeqd m7, m7
-    vgatherdps m9, [tq + m2 * 4 + 8], m7
-    mulps   m8, m4
-    addps   m8, m9
-    pcmpeqd m7, m7
-    vgatherdps m9, [tq + m2 * 4 + 4], m7
-    mulps   m8, m4
-    addps   m8, m9
-    pcmpeqd m7, m7
-    vgatherdps m9, [tq + m2 * 4], m7
-    mulps   m8, m4
-    addps   m8, m9
-    movu    [rowq + xq * 4], m8
+    pslld   m2, 4                       ; byte offset of the segment
+    movu    [rsp], m2
+%if mmsize == 32                    ; m<k>: lanes k and k + 4
+    mov     i0d, [rsp + 0]
+    mov     i1d, [rsp + 16]
+    movu    xm0, [tq + i0q]
+    vinsertf128 m0, m0, [tq + i1q], 1
+    mov     i0d, [rsp + 4]
+    mov     i1d, [rsp + 20]
+    movu    xm1, [tq + i0q]
+    vinsertf128 m1, m1, [tq + i1q], 1
+    mov     i0d, [rsp + 8]
+    mov     i1d, [rsp + 24]
+    movu    xm2, [tq + i0q]
+    vinsertf128 m2, m2, [tq + i1q], 1
+    mov     i0d, [rsp + 12]
+    mov     i1d, [rsp + 28]
+    movu    xm3, [tq + i0q]
+    vinsertf128 m3, m3, [tq + i1q], 1
+%else                               ; m<k>: lane k
+    mov     i0d, [rsp + 0]
+    movu    m0, [tq + i0q]
+    mov     i0d, [rsp + 4]
+    movu    m1, [tq + i0q]
+    mov     i0d, [rsp + 8]
+    movu    m2, [tq + i0q]
+    mov     i0d, [rsp + 12]
+    movu    m3, [tq + i0q]
+%endif
+    ; m0..m3: c0 c1 c2 c3 of lanes 0..3 (per 128-bit half)
+    unpcklps m5, m0, m1                 ; c0_0 c0_1 c1_0 c1_1
+    unpckhps m0, m1                     ; c2_0 c2_1 c3_0 c3_1
+    unpcklps m6, m2, m3                 ; c0_2 c0_3 c1_2 c1_3
+    unpckhps m2, m3                     ; c2_2 c2_3 c3_2 c3_3
+    unpckhpd m1, m0, m2                 ; c3
+    unpcklpd m0, m2                     ; c2
+    mulps   m1, m4
+    addps   m1, m0
+    unpckhpd m3, m5, m6                 ; c1
+    unpcklpd m5, m6                     ; c0
+    mulps   m1, m4
+    addps   m1, m3
+    mulps   m1, m4
+    addps   m1, m5
+    movu    [rowq + xq * 4], m1
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
     RET
+%endmacro
+
+INIT_XMM sse4
+TF
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+TF
 
 ;-----------------------------------------------------------------------------
 ; void unpack_8(float *dst, const uint8_t *src, int w)

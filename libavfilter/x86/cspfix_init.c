@@ -33,6 +33,7 @@ void ff_cspfix_affine_##opt(float *c, int w, float s, float o);
 DECL_FLOAT(sse2)
 DECL_FLOAT(avx2)
 
+void ff_cspfix_tf_sse4(float *c, int w, const CspfixTFTable *t);
 void ff_cspfix_tf_avx2(float *c, int w, const CspfixTFTable *t);
 void ff_cspfix_unpack_8_avx2(float *dst, const uint8_t *src, int w);
 void ff_cspfix_unpack_16_avx2(float *dst, const uint8_t *src, int w);
@@ -55,6 +56,8 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->matrix = ff_cspfix_matrix_sse2;
         dsp->affine = ff_cspfix_affine_sse2;
     }
+    if (EXTERNAL_SSE4(cpu_flags))
+        dsp->tf = ff_cspfix_tf_sse4;
 #if HAVE_AVX2_EXTERNAL
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
         dsp->matrix    = ff_cspfix_matrix_avx2;
