@@ -20,10 +20,14 @@
  */
 
 #include "config.h"
+#include <math.h>
+
 #include "libavutil/attributes.h"
 #include "libavutil/common.h"
+#include "libavutil/error.h"
 #include "libavutil/intfloat.h"
 #include "libavutil/intreadwrite.h"
+#include "libavutil/mem_internal.h"
 
 #include "cspfix_dsp.h"
 
@@ -50,6 +54,72 @@ static void dither_ed_c(float *c, int w, float *cur, float *next, float lo, floa
         next[x + 2] += e * (1.0f / 16);
         c[x] = q;
     }
+}
+
+static void map8_c(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
+{
+    for (int x = 0; x < w; x++) {
+        const int v = (src[x] * m->mul + 128) >> 8;
+        dst[x] = av_clip((v + m->add) >> m->shift, m->lo, m->hi);
+    }
+}
+
+/* one code through the integer map, or -1 if an intermediate leaves int16 */
+static int map8_code(int x, int mul, int add, int shift, int lo, int hi)
+{
+    const int v = (x * mul + 128) >> 8;
+    if (v + add < INT16_MIN || v + add > INT16_MAX)
+        return -1;
+    return av_clip((v + add) >> shift, lo, hi);
+}
+
+int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
+                        float lo, float hi)
+{
+    DECLARE_ALIGNED(32, float, row)[256 + 16];
+    DECLARE_ALIGNED(32, float, bias)[16];
+    uint8_t want[256];
+    int ilo, ihi;
+
+    if (!(s > 0.0f) || s >= 2.0f || !(lo >= 0.0f) || !(hi <= 255.0f) || !(lo <= hi))
+        return AVERROR(EINVAL);
+    ilo = (int)lo;
+    ihi = (int)hi;
+    if (ilo != lo || ihi != hi)
+        return AVERROR(EINVAL);
+    /* what the float kernels give */
+    for (int x = 0; x < 256 + 16; x++)
+        row[x] = x < 256 ? x : 0.0f;
+    for (int i = 0; i < 16; i++)
+        bias[i] = 0.5f;
+    dsp->affine(row, 256, s, o);
+    dsp->pack[0](want, row, 256, bias, lo, hi);
+
+    for (int shift = 7; shift >= 0; shift--) {
+        const double scale = ldexp(1.0, shift);
+        const long mul0 = lrint(s * scale * 256.0);
+        const long add0 = lrint((o + 0.5) * scale);
+        if (mul0 > INT16_MAX)
+            continue;
+        for (int dm = 0; dm <= 4; dm++) {
+            for (int da = 0; da <= 6; da++) {
+                const long mul = mul0 + (dm & 1 ? -(dm + 1) / 2 : dm / 2);
+                const long add = add0 + (da & 1 ? -(da + 1) / 2 : da / 2);
+                int x;
+                if (mul < 0 || mul > INT16_MAX || add < INT16_MIN || add > INT16_MAX)
+                    continue;
+                for (x = 0; x < 256; x++)
+                    if (map8_code(x, mul, add, shift, ilo, ihi) != want[x])
+                        break;
+                if (x == 256) {
+                    *m = (CspfixMap8){ .mul = mul, .add = add, .shift = shift,
+                                       .lo = ilo, .hi = ihi };
+                    return 0;
+                }
+            }
+        }
+    }
+    return AVERROR(ERANGE);
 }
 
 static void affine_c(float *c, int w, float s, float o)
@@ -233,6 +303,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->pack[0]    = pack_8;
     dsp->pack[1]    = pack_16;
     dsp->affine     = affine_c;
+    dsp->map8       = map8_c;
     dsp->dither_ed  = dither_ed_c;
     dsp->matrix     = matrix_c;
     dsp->tf         = tf_c;

@@ -45,6 +45,19 @@ typedef struct CspfixCLParams {
     const CspfixTFTable *to_signal;        ///< TF
 } CspfixCLParams;
 
+/**
+ * An integer affine map of 8-bit codes, the fast form of a per-plane float map
+ * (range-only conversions): v = (x * mul + 128) >> 8 (x * mul * 2^7, rounded to
+ * 2^-15, as pmulhrsw does), out = clip((v + add) >> shift, lo, hi), where every
+ * intermediate fits in int16. ff_cspfix_map8_init() only accepts parameters that
+ * give, for all 256 codes, exactly what the float kernels give.
+ */
+typedef struct CspfixMap8 {
+    int16_t mul, add;
+    int32_t shift;
+    uint8_t lo, hi;
+} CspfixMap8;
+
 typedef struct CspfixDSPContext {
     /** samples to float, [0] 8-bit samples, [1] 16-bit containers */
     void (*unpack[2])(float *dst, const uint8_t *src, int w);
@@ -99,6 +112,8 @@ typedef struct CspfixDSPContext {
      */
     void (*upsample_h2)(float *dst, const float *src, int w, int phase);
     void (*downsample_h2)(float *dst, const float *src, int w, int phase);
+    /** w 8-bit codes through m (see CspfixMap8); dst and src do not overlap */
+    void (*map8)(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
     /** dst = a * wa + b * wb */
     void (*blend)(float *dst, const float *a, const float *b, int w, float wa, float wb);
     /** dst = ((a + b) + (b + c)) / 4 */
@@ -109,6 +124,14 @@ typedef struct CspfixDSPContext {
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
+
+/**
+ * Find integer parameters for the float map floor(min(max(x * s + o + 0.5, lo), hi))
+ * of every 8-bit code x, as dsp's affine and pack kernels compute it.
+ * Returns 0 and fills m if some parameters reproduce all 256 results, else <0.
+ */
+int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
+                        float lo, float hi);
 void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp);
 
 #endif /* AVFILTER_CSPFIX_DSP_H */

@@ -120,6 +120,8 @@ typedef struct CspfixContext {
     CspfixStage stages[CSPFIX_MAX_OPS];
     int nb_stages;
     int per_plane;
+    int map8;                    ///< per-plane 8-bit maps in integer form (map8p)
+    CspfixMap8 map8p[3];
     int chroma_own;              ///< linear plan, same subsampling: chroma at its own resolution
     int use_dither;              ///< enum CspfixDither actually applied
     float lo[3], hi[3];          ///< output code clamp per component
@@ -494,6 +496,21 @@ static void setup_pack(CspfixContext *s, enum AVPixelFormat ofmt, const CspfixDe
     }
 }
 
+/* Per-plane map of 8-bit planes without dither: use the integer kernel when it
+ * reproduces the float result for every code. */
+static void setup_map8(CspfixContext *s)
+{
+    s->map8 = s->per_plane && s->use_dither == DITHER_NONE;
+    for (int c = 0; c < s->fin.nb_colour && s->map8; c++) {
+        const CspfixOp *op = &s->plan.ops[0];
+        const float sc = s->plan.nb_ops ? op->m[c][c] : 1.0f;
+        const float of = s->plan.nb_ops ? op->m[c][3] : 0.0f;
+        s->map8 = s->fin.comp[c].kind == CSPFIX_COMP_PLANAR8 &&
+                  s->fout.comp[c].kind == CSPFIX_COMP_PLANAR8 &&
+                  ff_cspfix_map8_init(&s->map8p[c], &s->dsp, sc, of, s->lo[c], s->hi[c]) >= 0;
+    }
+}
+
 static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
 {
     CspfixContext *s = ctx->priv;
@@ -556,6 +573,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                     (s->fin.hsub || s->fin.vsub) && s->in_loc == s->out_loc &&
                     s->plan.ops[0].m[1][0] == 0.0 && s->plan.ops[0].m[2][0] == 0.0;
     setup_pack(s, ofmt, &od);
+    setup_map8(s);
 
     av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s%s:\n",
            av_get_pix_fmt_name(in->format), av_color_primaries_name(id.prim),
@@ -563,7 +581,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
            av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
            av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
            av_color_space_name(od.csp), av_color_range_name(od.range),
-           s->per_plane ? " (per-plane)" : s->chroma_own ? " (chroma at its own resolution)" : "");
+           s->map8 ? " (per-plane, integer)" : s->per_plane ? " (per-plane)" : s->chroma_own ? " (chroma at its own resolution)" : "");
     ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
 
     s->in_desc      = id;
@@ -763,6 +781,14 @@ static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame
         int y0, y1;
 
         slice_rows(h, c && !s->fin.rgb ? ED_BAND >> s->fin.vsub : ED_BAND, jobnr, nb_jobs, &y0, &y1);
+        if (s->map8) {
+            const CspfixComp *ci = &s->fin.comp[c], *co = &s->fout.comp[c];
+            for (int y = y0; y < y1; y++)
+                s->dsp.map8(out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset,
+                            in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane] + ci->offset,
+                            w, &s->map8p[c]);
+            continue;
+        }
         for (int y = y0; y < y1; y++) {
             ff_cspfix_read(&s->dsp, &s->fin, in, c, y, w, b->t0);
             s->dsp.affine(b->t0, w, sc, of);

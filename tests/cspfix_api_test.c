@@ -304,7 +304,8 @@ static void test_plan_log(void)
     av_log_set_level(AV_LOG_VERBOSE);
     log_reset();
     cspfix_run1(in, "cspfix=range=tv", 1, &out);
-    CHECK(log_has("(per-plane)") && log_has("0: matrix"), "range-only plan printed as per-plane");
+    CHECK(log_has("(per-plane, integer)") && log_has("0: matrix"),
+          "8-bit range-only plan printed as per-plane, integer");
     av_frame_free(&out);
     log_reset();
     in->color_range = AVCOL_RANGE_MPEG;

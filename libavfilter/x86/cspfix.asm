@@ -453,5 +453,99 @@ cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
     cmp     ciq, wq
     jl .phase1
     RET
+%endif ; HAVE_AVX2_EXTERNAL
+
+;-----------------------------------------------------------------------------
+; void map8(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
+; out = clip(((x * mul + 128) >> 8 + add) >> shift, lo, hi), in int16 lanes:
+; pmulhrsw(x << 7, mul) is (x * mul + 128) >> 8 exactly.
+;-----------------------------------------------------------------------------
+%macro MAP8_VEC 2 ; dst, src
+%if mmsize == 32
+    pmovzxbw m0, %2
+%else
+    movq    m0, %2
+    punpcklbw m0, m5
+%endif
+    psllw   m0, 7
+    pmulhrsw m0, m1
+    paddw   m0, m2
+    psraw   m0, xm3
+    packuswb m0, m0
+%if mmsize == 32
+    vpermq  m0, m0, q3120
+%endif
+    pmaxub  m0, m4
+    pminub  m0, m6
+%if mmsize == 32
+    movu    %1, xm0
+%else
+    movq    %1, m0
+%endif
+%endmacro
+
+%macro MAP8 0
+cglobal cspfix_map8, 4, 6, 7, mmsize, dst, src, w, m, x, val
+    movsxdifnidn wq, wd
+%if mmsize == 32
+    vpbroadcastw m1, [mq]
+    vpbroadcastw m2, [mq + 2]
+    movd    xm3, [mq + 4]
+    vpbroadcastb m4, [mq + 8]
+    vpbroadcastb m6, [mq + 9]
+%else
+    movd    m1, [mq]
+    pshuflw m1, m1, 0
+    punpcklqdq m1, m1
+    movd    m2, [mq + 2]
+    pshuflw m2, m2, 0
+    punpcklqdq m2, m2
+    movd    m3, [mq + 4]
+    movd    m4, [mq + 8]
+    punpcklbw m4, m4
+    pshuflw m6, m4, q1111
+    pshuflw m4, m4, q0000
+    punpcklqdq m4, m4
+    punpcklqdq m6, m6
+    pxor    m5, m5
+%endif
+    cmp     wq, mmsize / 2
+    jl .small
+    xor     xq, xq
+    sub     wq, mmsize / 2              ; the last vector ends exactly at w
+.loop:
+    MAP8_VEC [dstq + xq], [srcq + xq]
+    add     xq, mmsize / 2
+    cmp     xq, wq
+    jl .loop
+    MAP8_VEC [dstq + wq], [srcq + wq]
+    RET
+.small:                                 ; w < one vector: through the stack
+    test    wq, wq
+    jle .end
+    xor     xq, xq
+.copyin:
+    movzx   vald, byte [srcq + xq]
+    mov     [rsp + xq], valb
+    inc     xq
+    cmp     xq, wq
+    jl .copyin
+    MAP8_VEC [rsp + mmsize / 2], [rsp]
+    xor     xq, xq
+.copyout:
+    movzx   vald, byte [rsp + mmsize / 2 + xq]
+    mov     [dstq + xq], valb
+    inc     xq
+    cmp     xq, wq
+    jl .copyout
+.end:
+    RET
+%endmacro
+
+INIT_XMM ssse3
+MAP8
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+MAP8
 %endif
 %endif ; ARCH_X86_64

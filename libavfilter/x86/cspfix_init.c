@@ -33,6 +33,8 @@ void ff_cspfix_affine_##opt(float *c, int w, float s, float o);
 DECL_FLOAT(sse2)
 DECL_FLOAT(avx2)
 
+void ff_cspfix_map8_ssse3(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
+void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_tf_sse4(float *c, int w, const CspfixTFTable *t);
 void ff_cspfix_tf_avx2(float *c, int w, const CspfixTFTable *t);
 void ff_cspfix_unpack_8_avx2(float *dst, const uint8_t *src, int w);
@@ -56,6 +58,8 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->matrix = ff_cspfix_matrix_sse2;
         dsp->affine = ff_cspfix_affine_sse2;
     }
+    if (EXTERNAL_SSSE3(cpu_flags))
+        dsp->map8 = ff_cspfix_map8_ssse3;
     if (EXTERNAL_SSE4(cpu_flags))
         dsp->tf = ff_cspfix_tf_sse4;
 #if HAVE_AVX2_EXTERNAL
@@ -63,6 +67,7 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->matrix    = ff_cspfix_matrix_avx2;
         dsp->affine    = ff_cspfix_affine_avx2;
         dsp->tf        = ff_cspfix_tf_avx2;
+        dsp->map8      = ff_cspfix_map8_avx2;
         dsp->unpack[0] = ff_cspfix_unpack_8_avx2;
         dsp->unpack[1] = ff_cspfix_unpack_16_avx2;
         dsp->pack[0]   = ff_cspfix_pack_8_avx2;

@@ -306,6 +306,51 @@ static void check_chroma(const CspfixDSPContext *dsp)
     report("chroma");
 }
 
+/* 8-bit integer maps: random parameters within the kernel's int16 contract, and the
+ * parameters ff_cspfix_map8_init() finds for the range conversions */
+static void check_map8(const CspfixDSPContext *dsp)
+{
+    static const float ranges[][4] = {   /* scale, offset, lo, hi */
+        { 255.0f / 219, -16.0f * 255 / 219, 0, 255 }, { 219.0f / 255, 16, 0, 255 },
+        { 255.0f / 224, 128 - 128.0f * 255 / 224, 0, 255 }, { 224.0f / 255, 128 - 128.0f * 224 / 255, 0, 255 },
+        { 219.0f / 255, 16, 16, 235 },
+    };
+    LOCAL_ALIGNED_32(uint8_t, src, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, new, [MAXW + PAD]);
+    CspfixMap8 m;
+    declare_func(void, uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
+
+    if (check_func(dsp->map8, "cspfix_map8")) {
+        for (int k = 0; k < 40; k++) {
+            if (k < FF_ARRAY_ELEMS(ranges)) {
+                if (ff_cspfix_map8_init(&m, dsp, ranges[k][0], ranges[k][1], ranges[k][2],
+                                        ranges[k][3]) < 0)
+                    fail();
+            } else {
+                const int mul  = rnd() % 32768;
+                const int vmax = (255 * mul + 128) >> 8;
+                const int lo   = rnd() % 256, hi = lo + rnd() % (256 - lo);
+                m = (CspfixMap8){ .mul = mul, .shift = rnd() % 8, .lo = lo, .hi = hi,
+                                  .add = -32768 + (int)(rnd() % (65536 - vmax)) };
+            }
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                for (int x = 0; x < MAXW + PAD; x++)
+                    src[x] = rnd();
+                memset(ref, 0xaa, MAXW + PAD);
+                memset(new, 0xaa, MAXW + PAD);
+                call_ref(ref, src, w, &m);
+                call_new(new, src, w, &m);
+                if (memcmp(ref, new, MAXW + PAD))   /* nothing written past w either */
+                    fail();
+            }
+        }
+        bench_new(new, src, MAXW, &m);
+    }
+    report("map8");
+}
+
 void checkasm_check_cspfix(void)
 {
     CspfixDSPContext dsp;
@@ -317,4 +362,5 @@ void checkasm_check_cspfix(void)
     check_unpack(&dsp);
     check_pack(&dsp);
     check_chroma(&dsp);
+    check_map8(&dsp);
 }
