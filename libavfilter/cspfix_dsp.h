@@ -108,7 +108,9 @@ typedef struct CspfixDSPContext {
      * src must also carry the repeated edges src[-1] = src[0] and
      * src[(w + 1) / 2] = src[(w + 1) / 2 - 1] (SIMD versions read them).
      * downsample_h2: phase 0 taps [1 2 1]/4 at 2k, phase 1 [1 3 3 1]/8 at 2k+1/2;
-     * dst has (w + 1) / 2 samples (edges repeat).
+     * dst has (w + 1) / 2 samples (edges repeat); src must carry the repeated edges
+     * src[-1] = src[0] and src[w] = src[w + 1] = src[w - 1], and SIMD versions
+     * read up to src[w + 16].
      */
     void (*upsample_h2)(float *dst, const float *src, int w, int phase);
     void (*downsample_h2)(float *dst, const float *src, int w, int phase);

@@ -615,7 +615,8 @@ typedef struct SliceBuf {
 
 static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
 {
-    float *base = s->scratch + (size_t)jobnr * s->scratch_stride;
+    /* 16 floats before each thread's rows: row[-1] of its first row is its own */
+    float *base = s->scratch + (size_t)jobnr * s->scratch_stride + 16;
     for (int r = 0; r < 4; r++)
         for (int i = 0; i < 3; i++)
             b->ring[r][i] = base + (3 * r + i) * s->row_stride;
@@ -826,6 +827,15 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
     }
 }
 
+/* Horizontal 2:1 chroma filter; sets the edges the kernels read. */
+static void downsample(const CspfixContext *s, float *dst, float *src, int w)
+{
+    src[-1]    = src[0];
+    src[w]     = src[w - 1];
+    src[w + 1] = src[w - 1];
+    s->dsp.downsample_h2(dst, src, w, s->out_phase_x);
+}
+
 /* Output chroma row k of a vertically subsampled output, from the ring. */
 static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf *b)
 {
@@ -841,7 +851,7 @@ static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf
         else
             s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
         if (s->fout.hsub) {
-            s->dsp.downsample_h2(b->t2, b->t1, w, s->out_phase_x);
+            downsample(s, b->t2, b->t1, w);
             write_comp(s, b, out, i, k, cw, b->t2);
         } else {
             write_comp(s, b, out, i, k, cw, b->t1);
@@ -877,7 +887,7 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
             if (sub_out) {
                 const int cw = AV_CEIL_RSHIFT(w, fo->hsub);
                 for (int i = 1; i < 3; i++) {
-                    s->dsp.downsample_h2(b.t1, c[i], w, s->out_phase_x);
+                    downsample(s, b.t1, c[i], w);
                     write_comp(s, &b, out, i, y, cw, b.t1);
                 }
             }
@@ -920,7 +930,8 @@ static int alloc_scratch(AVFilterContext *ctx, int w)
 
     s->row_stride     = FFALIGN(w, 16) + 16;
     s->nb_threads     = FFMAX(1, ff_filter_get_nb_threads(ctx));
-    s->scratch_stride = SCRATCH_ROWS * s->row_stride;
+    /* + 16 floats before the rows and 32 after: kernels read src[-1], up to src[w + 16] */
+    s->scratch_stride = SCRATCH_ROWS * s->row_stride + 48;
     s->scratch_w      = w;
     av_freep(&s->scratch);
     s->scratch = av_calloc((size_t)s->nb_threads * s->scratch_stride, sizeof(float));

@@ -453,6 +453,63 @@ cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
     cmp     ciq, wq
     jl .phase1
     RET
+
+;-----------------------------------------------------------------------------
+; void downsample_h2(float *dst, const float *src, int w, int phase)
+; Needs the caller's edges src[-1] = src[0], src[w] = src[w + 1] = src[w - 1].
+; a, b, c, d = src[2k - 1], src[2k], src[2k + 1], src[2k + 2]: even/odd samples
+; of three windows, in the lane order of shufps; one vpermpd puts them right.
+;-----------------------------------------------------------------------------
+cglobal cspfix_downsample_h2, 4, 5, 10, dst, src, w, ph, ki
+    movsxdifnidn wq, wd
+    inc     wq
+    shr     wq, 1                       ; cw
+    xor     kiq, kiq
+    vbroadcastss m7, [three]
+    vbroadcastss m8, [quarter]
+    vbroadcastss m9, [eighth]
+    test    phd, phd
+    jnz .phase1
+.phase0:
+    movu    m0, [srcq + kiq * 8 - 4]
+    movu    m1, [srcq + kiq * 8 + 28]
+    shufps  m2, m0, m1, q2020           ; a
+    movu    m3, [srcq + kiq * 8]
+    movu    m4, [srcq + kiq * 8 + 32]
+    shufps  m5, m3, m4, q2020           ; b
+    shufps  m6, m3, m4, q3131           ; c
+    addps   m2, m5
+    addps   m5, m6
+    addps   m2, m5
+    mulps   m2, m8
+    vpermpd m2, m2, q3120
+    movu    [dstq + kiq * 4], m2
+    add     kiq, mmsize / 4
+    cmp     kiq, wq
+    jl .phase0
+    RET
+.phase1:
+    movu    m0, [srcq + kiq * 8 - 4]
+    movu    m1, [srcq + kiq * 8 + 28]
+    shufps  m2, m0, m1, q2020           ; a
+    movu    m0, [srcq + kiq * 8 + 8]
+    movu    m1, [srcq + kiq * 8 + 40]
+    shufps  m0, m0, m1, q2020           ; d
+    movu    m3, [srcq + kiq * 8]
+    movu    m4, [srcq + kiq * 8 + 32]
+    shufps  m5, m3, m4, q2020           ; b
+    shufps  m6, m3, m4, q3131           ; c
+    addps   m2, m0
+    addps   m5, m6
+    mulps   m5, m7
+    addps   m2, m5
+    mulps   m2, m9
+    vpermpd m2, m2, q3120
+    movu    [dstq + kiq * 4], m2
+    add     kiq, mmsize / 4
+    cmp     kiq, wq
+    jl .phase1
+    RET
 %endif ; HAVE_AVX2_EXTERNAL
 
 ;-----------------------------------------------------------------------------

@@ -46,6 +46,7 @@ void ff_cspfix_filter3_avx2(float *dst, const float *a, const float *b, const fl
 void ff_cspfix_filter4_avx2(float *dst, const float *a, const float *b, const float *c,
                             const float *d, int w);
 void ff_cspfix_upsample_h2_avx2(float *dst, const float *src, int w, int phase);
+void ff_cspfix_downsample_h2_avx2(float *dst, const float *src, int w, int phase);
 void ff_cspfix_pack_16_avx2(uint8_t *dst, const float *src, int w, const float *bias,
                             float lo, float hi);
 
@@ -76,6 +77,7 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->filter3     = ff_cspfix_filter3_avx2;
         dsp->filter4     = ff_cspfix_filter4_avx2;
         dsp->upsample_h2 = ff_cspfix_upsample_h2_avx2;
+        dsp->downsample_h2 = ff_cspfix_downsample_h2_avx2;
     }
 #endif
 #endif /* ARCH_X86_64 */

@@ -239,6 +239,7 @@ static void check_chroma(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, src_buf, [MAXW / 2 + PAD + 8]);
     LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, wide, [MAXW + 64]);
     float *src = src_buf + 8;
 
     fill_floats(a, MAXW + PAD, -10.0f, 1100.0f);
@@ -301,6 +302,23 @@ static void check_chroma(const CspfixDSPContext *dsp)
                     fail();
             }
             bench_new(new, src, MAXW, phase);
+        }
+        for (int phase = 0; phase < 2; phase++) {
+            if (!check_func(dsp->downsample_h2, "cspfix_downsample_h2_phase%d", phase))
+                continue;
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i], cw = (w + 1) / 2;
+                float *row = wide + 8;          /* row[-1] .. row[w + 16] exist */
+                fill_floats(wide, MAXW + 64, 0.0f, 1023.0f);
+                row[-1]    = row[0];            /* the caller's edge contract */
+                row[w]     = row[w - 1];
+                row[w + 1] = row[w - 1];
+                call_ref(ref, row, w, phase);
+                call_new(new, row, w, phase);
+                if (memcmp(ref, new, cw * sizeof(float)))
+                    fail();
+            }
+            bench_new(new, wide + 8, MAXW, phase);
         }
     }
     report("chroma");
