@@ -228,6 +228,17 @@ static void pack_s8_c(uint8_t *dst, const float *src, int w, int step, const flo
         dst[x * step] = quantize(src[x], bias[x & 15], lo, hi);
 }
 
+static void unpack_x2_8_c(float *dst, const uint8_t *src, int w)
+{
+    unpack_s8_c(dst, src, w, 2);
+}
+
+static void pack_x2_8_c(uint8_t *dst, const float *src, int w, const float *bias,
+                        float lo, float hi)
+{
+    pack_s8_c(dst, src, w, 2, bias, lo, hi);
+}
+
 static void pack_s16_c(uint8_t *dst, const float *src, int w, int step, int shift,
                        const float *bias, float lo, float hi)
 {
@@ -315,6 +326,8 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->unpack_s16    = unpack_s16_c;
     dsp->unpack_f32    = unpack_f32_c;
     dsp->pack_s8       = pack_s8_c;
+    dsp->unpack_x2_8   = unpack_x2_8_c;
+    dsp->pack_x2_8     = pack_x2_8_c;
     dsp->pack_s16      = pack_s16_c;
     dsp->pack_f32      = pack_f32_c;
     dsp->pack_x2rgb10  = pack_x2rgb10_c;

@@ -92,6 +92,10 @@ typedef struct CspfixDSPContext {
     /** 16-bit little-endian words: (word >> shift) & mask */
     void (*unpack_s16)(float *dst, const uint8_t *src, int w, int step, int shift, int mask);
     void (*unpack_f32)(float *dst, const uint8_t *src, int w, int step);
+    /** 8-bit samples every 2 bytes (semi-planar chroma): unpack_s8/pack_s8 with step 2 */
+    void (*unpack_x2_8)(float *dst, const uint8_t *src, int w);
+    void (*pack_x2_8)(uint8_t *dst, const float *src, int w, const float *bias,
+                      float lo, float hi);
     void (*pack_s8)(uint8_t *dst, const float *src, int w, int step, const float *bias,
                     float lo, float hi);
     void (*pack_s16)(uint8_t *dst, const float *src, int w, int step, int shift,

@@ -100,7 +100,12 @@ void ff_cspfix_read(const CspfixDSPContext *dsp, const CspfixFormat *f, const AV
     switch (cp->kind) {
     case CSPFIX_COMP_PLANAR8:  dsp->unpack[0](dst, src, w);                  break;
     case CSPFIX_COMP_PLANAR16: dsp->unpack[1](dst, src, w);                  break;
-    case CSPFIX_COMP_S8:       dsp->unpack_s8(dst, src, w, cp->step);        break;
+    case CSPFIX_COMP_S8:
+        if (cp->step == 2)
+            dsp->unpack_x2_8(dst, src, w);
+        else
+            dsp->unpack_s8(dst, src, w, cp->step);
+        break;
     case CSPFIX_COMP_S16:      dsp->unpack_s16(dst, src, w, cp->step, cp->shift,
                                                (1 << cp->depth) - 1);        break;
     case CSPFIX_COMP_F32:      dsp->unpack_f32(dst, src, w, cp->step);       break;
@@ -117,7 +122,12 @@ void ff_cspfix_write(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFrame
     switch (cp->kind) {
     case CSPFIX_COMP_PLANAR8:  dsp->pack[0](dst, src, w, bias, lo, hi);      break;
     case CSPFIX_COMP_PLANAR16: dsp->pack[1](dst, src, w, bias, lo, hi);      break;
-    case CSPFIX_COMP_S8:       dsp->pack_s8(dst, src, w, cp->step, bias, lo, hi); break;
+    case CSPFIX_COMP_S8:
+        if (cp->step == 2)
+            dsp->pack_x2_8(dst, src, w, bias, lo, hi);
+        else
+            dsp->pack_s8(dst, src, w, cp->step, bias, lo, hi);
+        break;
     case CSPFIX_COMP_S16:      dsp->pack_s16(dst, src, w, cp->step, cp->shift, bias, lo, hi); break;
     case CSPFIX_COMP_F32:      dsp->pack_f32(dst, src, w, cp->step);         break;
     }

@@ -33,6 +33,8 @@ tf_maxidx:   times 8 dd (8 + 48) << 6         ; CSPFIX_TF_HALF - 1
 tf_half:     times 8 dd ((8 + 48) << 6) + 1   ; CSPFIX_TF_HALF
 tf_tscale:   times 8 dd 0x37000000            ; 2^-17
 tf_lowscale: times 8 dd 0x57800000            ; 2^48
+x2_lowbyte:  times 8 dd 0x000000ff
+x2_keepodd:  times 16 dw 0xff00
 half:          dd 0.5
 quarter:       dd 0.25
 threequarters: dd 0.75
@@ -509,6 +511,91 @@ cglobal cspfix_downsample_h2, 4, 5, 10, dst, src, w, ph, ki
     add     kiq, mmsize / 4
     cmp     kiq, wq
     jl .phase1
+    RET
+
+;-----------------------------------------------------------------------------
+; void unpack_x2_8(float *dst, const uint8_t *src, int w)
+; void pack_x2_8(uint8_t *dst, const float *src, int w, const float *bias, float lo, float hi)
+; 8-bit samples every 2 bytes (semi-planar chroma). Our samples sit at the even
+; bytes from src/dst; the odd bytes belong to the other component: pack keeps
+; them (read-modify-write). Vector loops stop early enough never to touch a
+; byte past the last sample pair, whichever of the two components src is.
+;-----------------------------------------------------------------------------
+cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
+    movsxdifnidn wq, wd
+    mova    m2, [x2_lowbyte]
+    xor     xq, xq
+    lea     valq, [wq - 8]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    pmovzxwd m0, [srcq + xq * 2]
+    pand    m0, m2
+    cvtdq2ps m0, m0
+    movu    [dstq + xq * 4], m0
+    add     xq, 8
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   vald, byte [srcq + xq * 2]
+    cvtsi2ss xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    jmp .tail
+.end:
+    RET
+
+%if UNIX64
+cglobal cspfix_pack_x2_8, 4, 7, 9, dst, src, w, bias, x, val, bidx
+%else
+cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
+    movss   xm0, lom
+    movss   xm1, him
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x
+%endif
+    movsxdifnidn wq, wd
+    movss   xm6, xm0                    ; scalar lo, hi for the tail
+    movss   xm7, xm1
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    movu    m2, [biasq]
+    movu    m3, [biasq + 32]
+    mova    m8, [x2_keepodd]
+    xor     xq, xq
+    lea     valq, [wq - 16]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    addps   m4, m2, [srcq + xq * 4]
+    addps   m5, m3, [srcq + xq * 4 + 32]
+    maxps   m4, m0
+    maxps   m5, m0
+    minps   m4, m1
+    minps   m5, m1
+    cvttps2dq m4, m4
+    cvttps2dq m5, m5
+    packusdw m4, m5
+    vpermq  m4, m4, q3120               ; 16 words, each a sample in its low byte
+    pand    m5, m8, [dstq + xq * 2]
+    por     m4, m5
+    movu    [dstq + xq * 2], m4
+    add     xq, 16
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    mov     bidxq, xq
+    and     bidxq, 15
+    movss   xm4, [srcq + xq * 4]
+    addss   xm4, [biasq + bidxq * 4]
+    maxss   xm4, xm6
+    minss   xm4, xm7
+    cvttss2si vald, xm4
+    mov     [dstq + xq * 2], valb
+    inc     xq
+    jmp .tail
+.end:
     RET
 %endif ; HAVE_AVX2_EXTERNAL
 

@@ -46,6 +46,9 @@ void ff_cspfix_filter3_avx2(float *dst, const float *a, const float *b, const fl
 void ff_cspfix_filter4_avx2(float *dst, const float *a, const float *b, const float *c,
                             const float *d, int w);
 void ff_cspfix_upsample_h2_avx2(float *dst, const float *src, int w, int phase);
+void ff_cspfix_unpack_x2_8_avx2(float *dst, const uint8_t *src, int w);
+void ff_cspfix_pack_x2_8_avx2(uint8_t *dst, const float *src, int w, const float *bias,
+                              float lo, float hi);
 void ff_cspfix_downsample_h2_avx2(float *dst, const float *src, int w, int phase);
 void ff_cspfix_pack_16_avx2(uint8_t *dst, const float *src, int w, const float *bias,
                             float lo, float hi);
@@ -78,6 +81,8 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->filter4     = ff_cspfix_filter4_avx2;
         dsp->upsample_h2 = ff_cspfix_upsample_h2_avx2;
         dsp->downsample_h2 = ff_cspfix_downsample_h2_avx2;
+        dsp->unpack_x2_8   = ff_cspfix_unpack_x2_8_avx2;
+        dsp->pack_x2_8     = ff_cspfix_pack_x2_8_avx2;
     }
 #endif
 #endif /* ARCH_X86_64 */

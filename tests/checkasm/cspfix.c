@@ -324,6 +324,60 @@ static void check_chroma(const CspfixDSPContext *dsp)
     report("chroma");
 }
 
+/* Semi-planar chroma (8-bit samples every 2 bytes), from either component of a pair: the
+ * row ends right after the last pair, and a byte written outside our samples fails. */
+static void check_x2(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(float, fsrc, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, fref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, fnew, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, bytes, [2 * MAXW + 64]);
+    LOCAL_ALIGNED_32(uint8_t, ref, [2 * MAXW + 64]);
+    LOCAL_ALIGNED_32(uint8_t, new, [2 * MAXW + 64]);
+    LOCAL_ALIGNED_32(float, bias, [16]);
+
+    {
+        declare_func(void, float *dst, const uint8_t *src, int w);
+        if (check_func(dsp->unpack_x2_8, "cspfix_unpack_x2_8")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                for (int off = 0; off < 2; off++) {
+                    const int w = widths[i];
+                    for (int x = 0; x < 2 * MAXW + 64; x++)
+                        bytes[x] = rnd();
+                    call_ref(fref, bytes + off, w);
+                    call_new(fnew, bytes + off, w);
+                    if (memcmp(fref, fnew, w * sizeof(float)))
+                        fail();
+                }
+            }
+            bench_new(fnew, bytes, MAXW);
+        }
+    }
+    {
+        declare_func_float(void, uint8_t *dst, const float *src, int w, const float *bias,
+                           float lo, float hi);
+        if (check_func(dsp->pack_x2_8, "cspfix_pack_x2_8")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                for (int off = 0; off < 2; off++) {
+                    const int w = widths[i];
+                    const float lo = (rnd() & 1) ? 0.0f : 16.0f, hi = (rnd() & 1) ? 255.0f : 240.0f;
+                    for (int x = 0; x < 16; x++)
+                        bias[x] = (rnd() & 1) ? 0.5f : rnd_float(0.0f, 1.0f);
+                    fill_floats(fsrc, MAXW + PAD, -20.0f, 275.0f);
+                    for (int x = 0; x < 2 * MAXW + 64; x++)
+                        ref[x] = new[x] = rnd();
+                    call_ref(ref + off, fsrc, w, bias, lo, hi);
+                    call_new(new + off, fsrc, w, bias, lo, hi);
+                    if (memcmp(ref, new, 2 * MAXW + 64))
+                        fail();
+                }
+            }
+            bench_new(new, fsrc, MAXW, bias, 0.0f, 255.0f);
+        }
+    }
+    report("semiplanar");
+}
+
 /* 8-bit integer maps: random parameters within the kernel's int16 contract, and the
  * parameters ff_cspfix_map8_init() finds for the range conversions */
 static void check_map8(const CspfixDSPContext *dsp)
@@ -381,4 +435,5 @@ void checkasm_check_cspfix(void)
     check_pack(&dsp);
     check_chroma(&dsp);
     check_map8(&dsp);
+    check_x2(&dsp);
 }
