@@ -230,17 +230,18 @@ TF
 ; void unpack_8(float *dst, const uint8_t *src, int w)
 ; void unpack_16(float *dst, const uint8_t *src, int w)
 ;-----------------------------------------------------------------------------
+%macro UNPACK 0
 cglobal cspfix_unpack_8, 3, 5, 2, dst, src, w, x, val
     movsxdifnidn wq, wd
     xor     xq, xq
-    lea     valq, [wq - 7]
+    lea     valq, [wq - (mmsize / 4 - 1)]
 .loop:
     cmp     xq, valq
     jge .tail
     pmovzxbd m0, [srcq + xq]
     cvtdq2ps m0, m0
     movu    [dstq + xq * 4], m0
-    add     xq, 8
+    add     xq, mmsize / 4
     jmp .loop
 .tail:
     cmp     xq, wq
@@ -256,14 +257,14 @@ cglobal cspfix_unpack_8, 3, 5, 2, dst, src, w, x, val
 cglobal cspfix_unpack_16, 3, 5, 2, dst, src, w, x, val
     movsxdifnidn wq, wd
     xor     xq, xq
-    lea     valq, [wq - 7]
+    lea     valq, [wq - (mmsize / 4 - 1)]
 .loop:
     cmp     xq, valq
     jge .tail
     pmovzxwd m0, [srcq + xq * 2]
     cvtdq2ps m0, m0
     movu    [dstq + xq * 4], m0
-    add     xq, 8
+    add     xq, mmsize / 4
     jmp .loop
 .tail:
     cmp     xq, wq
@@ -275,6 +276,12 @@ cglobal cspfix_unpack_16, 3, 5, 2, dst, src, w, x, val
     jmp .tail
 .end:
     RET
+%endmacro
+
+INIT_XMM sse4
+UNPACK
+INIT_YMM avx2
+UNPACK
 
 ;-----------------------------------------------------------------------------
 ; void pack_8(uint8_t *dst, const float *src, int w, const float *bias, float lo, float hi)
@@ -353,6 +360,7 @@ PACK 16
 ;              const float *d, int w)
 ;   dst = ((a + d) + (b + c) * 3) * 0.125
 ;-----------------------------------------------------------------------------
+%macro FILTERS 0
 cglobal cspfix_blend, 4, 5, 6, dst, ra, rb, w, x
 %if WIN64
     movss   xm0, r4m
@@ -363,8 +371,10 @@ cglobal cspfix_blend, 4, 5, 6, dst, ra, rb, w, x
     VBROADCASTSS m1, xm1
     xor     xq, xq
 .loop:
-    mulps   m2, m0, [raq + xq * 4]
-    mulps   m3, m1, [rbq + xq * 4]
+    movu    m2, [raq + xq * 4]
+    movu    m3, [rbq + xq * 4]
+    mulps   m2, m0
+    mulps   m3, m1
     addps   m2, m3
     movu    [dstq + xq * 4], m2
     add     xq, mmsize / 4
@@ -378,8 +388,10 @@ cglobal cspfix_filter3, 5, 6, 4, dst, ra, rb, rc, w, x
     xor     xq, xq
 .loop:
     movu    m1, [rbq + xq * 4]
-    addps   m0, m1, [raq + xq * 4]
-    addps   m1, [rcq + xq * 4]
+    movu    m0, [raq + xq * 4]
+    movu    m2, [rcq + xq * 4]
+    addps   m0, m1
+    addps   m1, m2
     addps   m0, m1
     mulps   m0, m3
     movu    [dstq + xq * 4], m0
@@ -395,9 +407,11 @@ cglobal cspfix_filter4, 6, 7, 5, dst, ra, rb, rc, rd, w, x
     xor     xq, xq
 .loop:
     movu    m0, [raq + xq * 4]
-    addps   m0, [rdq + xq * 4]
+    movu    m2, [rdq + xq * 4]
+    addps   m0, m2
     movu    m1, [rbq + xq * 4]
-    addps   m1, [rcq + xq * 4]
+    movu    m2, [rcq + xq * 4]
+    addps   m1, m2
     mulps   m1, m4
     addps   m0, m1
     mulps   m0, m3
@@ -406,6 +420,12 @@ cglobal cspfix_filter4, 6, 7, 5, dst, ra, rb, rc, rd, w, x
     cmp     xq, wq
     jl .loop
     RET
+%endmacro
+
+INIT_XMM sse2
+FILTERS
+INIT_YMM avx2
+FILTERS
 
 ;-----------------------------------------------------------------------------
 ; void upsample_h2(float *dst, const float *src, int w, int phase)
