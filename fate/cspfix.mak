@@ -36,7 +36,7 @@ include $(CSPFIX_DIR)/list.mak
 # -cpuflags value (all: the detected flags, 0: plain C, sse2: only SSE2, ...);
 # FILTER_THREADS the filter graph's thread count.  Adding a mask is adding a
 # word, e.g. sse2t2:sse2:2 ssse3t1:ssse3:1 sse4.1t3:sse4.1:3 avx2t2:avx2:2
-CSPFIX_VARIANTS := base:all:1 c0t3:0:3 sse2t2:sse2:2
+CSPFIX_VARIANTS := base:all:1 c0t3:0:3 sse41t2:sse4.1:2
 
 # framemd5 of the output; error tests: the filter's error lines (see
 # cspfix-expect-error.sh)
