@@ -654,6 +654,15 @@ static void test_tonemap(void)
                    2000 * pow(ref_linearize(REF_TRC_ARIB_STD_B67, REF_LIN_DISPLAY, 0.75),
                               ref_hlg_gamma(2000)), 1e-3);
         o.src_peak = 1000;
+        /* HLG -> SDR from display light: reference white (75 %, 203 cd/m2) lands at
+         * bt2390(203) = 88 cd/m2 of 100, SDR signal 0.949, not the "too dark" 0.26^(1/2.4) of
+         * scene light read as SDR */
+        o.tonemap = REF_TM_AUTO;
+        ref_convert(&hlg, &sdr2020, &o, in, out, NULL);
+        check_near("HLG 75 % -> SDR signal", out[0] / 1023,
+                   pow(ref_tone_curve(REF_TM_BT2390, 1000 * pow(ref_linearize(REF_TRC_ARIB_STD_B67,
+                       REF_LIN_DISPLAY, 0.75), 1.2), 1000, 100) / 100, 1 / 2.4), 1e-9);
+        check(out[0] / 1023 > 0.94, "HLG reference white is near SDR white (%.4f)", out[0] / 1023);
     }
     /* gamut mapping bt2020 -> bt709: in-gamut colours stay, the bt2020 green primary is
      * brought onto the bt709 boundary (a component 0) with its luminance axis kept */
