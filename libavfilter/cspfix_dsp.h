@@ -32,8 +32,9 @@
  * Every kernel does its arithmetic in one fixed order without fused
  * multiply-adds, so that SIMD versions can be bit-exact with these C versions.
  * Rows of floats passed to the in-place kernels (affine, matrix, tf, ootf,
- * cl_*, clip) must have 16 floats of padding after w: SIMD versions process
- * whole vectors.
+ * cl_*, clip, tonemap, gamut_*) must have 16 floats of padding after w: SIMD
+ * versions process whole vectors. Divisions (gamut_*) are IEEE divisions, never
+ * reciprocal approximations, so that they too are bit-exact.
  */
 
 /** Parameters of a constant-luminance decode or encode stage. */
