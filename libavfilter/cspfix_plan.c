@@ -624,15 +624,28 @@ static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double
 }
 
 /* gamut=desaturate/compress in the output primaries; g maps input to output RGB */
-static int add_gamut(CspfixPlan *p, int mode, enum AVColorPrimaries prim, const double g[3][3],
-                     double hi)
+static int add_gamut(CspfixPlan *p, int mode, enum AVColorPrimaries prim, const double g0[3][3],
+                     double hi, const double src_prim[3][2])
 {
-    double npm[3][3];
+    double npm[3][3], g[3][3];
     CspfixOp *op;
     int ret;
 
     if ((ret = ff_cspfix_npm(prim, npm)) < 0)
         return ret;
+    memcpy(g, g0, sizeof(g));
+    if (src_prim[0][1] > 0.0 && src_prim[1][1] > 0.0 && src_prim[2][1] > 0.0) {
+        /* the content's gamut is the mastering display's: its primaries in output RGB
+         * (distances are ratios, so the primaries' luminances do not matter) */
+        double inv[3][3], xyz[3];
+        if ((ret = mat3_inv(inv, npm)) < 0)
+            return ret;
+        for (int j = 0; j < 3; j++) {
+            xy_to_xyz(xyz, src_prim[j][0], src_prim[j][1]);
+            for (int i = 0; i < 3; i++)
+                g[i][j] = inv[i][0] * xyz[0] + inv[i][1] * xyz[1] + inv[i][2] * xyz[2];
+        }
+    }
     op = add_op(p, CSPFIX_OP_GAMUT);
     op->gmode = mode;
     op->hi    = hi;
@@ -862,7 +875,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             op->lo = 0.0;
             op->hi = hi;
         } else if (gmode != CSPFIX_GAMUT_NONE) {
-            if ((ret = add_gamut(p, gmode, out->prim, g, hi)) < 0)
+            if ((ret = add_gamut(p, gmode, out->prim, g, hi, opt->src_prim)) < 0)
                 return ret;
         }
     }

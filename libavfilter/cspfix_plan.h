@@ -43,6 +43,8 @@ typedef struct CspfixPlanOptions {
     double desat;               ///< tone mapping: desaturation of highlights, 0..1
     double src_peak;            ///< source peak in cd/m2 (HDR input; HLG display peak); 0: 1000
     double dst_peak;            ///< target_peak in cd/m2; 0: 100 (SDR output), 203 (HDR output)
+    /** gamut=compress: mastering display primaries (x, y of R, G, B), all 0 if unknown */
+    double src_prim[3][2];
 } CspfixPlanOptions;
 
 /** Tone curves (doc/conversion-model.md section 4). */

@@ -106,6 +106,7 @@ typedef struct CspfixContext {
     double desat, peak, target_peak;
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
     double plan_src_peak;
+    double plan_src_prim[3][2];  ///< mastering display primaries the plan used (compress)
     int plan_tm_peak;            ///< HDR output tone-mapped to this peak (cd/m2), 0: none
     char *colorimetry, *icolorimetry;        ///< GStreamer colorimetry strings
     char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
@@ -551,15 +552,21 @@ static void setup_pack(CspfixContext *s, enum AVPixelFormat ofmt, const CspfixDe
  * grading display bounds what was graded, and it is the field HDR10 always carries),
  * then the content light level MaxCLL (often absent or 0), then peak=, then 1000.
  */
-static double source_peak(AVFilterContext *ctx, const AVFrame *in)
+static double source_peak(AVFilterContext *ctx, const AVFrame *in, double prim[3][2])
 {
     CspfixContext *s = ctx->priv;
     const AVFrameSideData *sd;
     double peak = 0.0;
     const char *from = "default";
 
+    memset(prim, 0, sizeof(double) * 6);
     if ((sd = av_frame_get_side_data(in, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
         const AVMasteringDisplayMetadata *m = (const AVMasteringDisplayMetadata *)sd->data;
+        if (m->has_primaries && s->gamut == CSPFIX_GAMUT_COMPRESS)
+            for (int c = 0; c < 3; c++)
+                for (int i = 0; i < 2; i++)
+                    prim[c][i] = m->display_primaries[c][i].den ?
+                                 av_q2d(m->display_primaries[c][i]) : 0.0;
         if (m->has_luminance && m->max_luminance.den && av_q2d(m->max_luminance) > 0.0) {
             peak = av_q2d(m->max_luminance);
             from = "mastering display";
@@ -612,10 +619,11 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if ((ret = describe_input(ctx, in, &id, &guessed)) < 0 ||
         (ret = describe_output(ctx, in, ofmt, &id, &od)) < 0)
         return ret;
-    po.src_peak = source_peak(ctx, in);
+    po.src_peak = source_peak(ctx, in, po.src_prim);
     if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
         s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
         s->plan_src_peak == po.src_peak &&
+        !memcmp(s->plan_src_prim, po.src_prim, sizeof(po.src_prim)) &&
         !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od)))
         return 0;
 
@@ -670,6 +678,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     s->plan_in_fmt  = in->format;
     s->plan_out_fmt = ofmt;
     s->plan_src_peak = po.src_peak;
+    memcpy(s->plan_src_prim, po.src_prim, sizeof(po.src_prim));
     s->plan_tm_peak  = 0;
     for (int i = 0; i < s->plan.nb_ops; i++)
         if (s->plan.ops[i].type == CSPFIX_OP_TONEMAP && is_hdr_trc(od.trc))

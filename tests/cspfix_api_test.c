@@ -449,6 +449,25 @@ static void test_hdr(void)
     av_frame_free(&out);
     av_frame_free(&ref);
 
+    /* gamut=compress takes the mastering display's primaries (P3 here), other modes not */
+    set_hdr10(in, 1000, -1);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=compress", 1, &out);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=desaturate", 1, &ref);
+    set_hdr10(in, -1, -1);
+    {
+        AVFrame *out2 = NULL, *ref2 = NULL;
+        cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=compress", 1, &out2);
+        cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=desaturate", 1, &ref2);
+        CHECK(out && out2 && !cspfix_frames_equal(out, out2),
+              "gamut=compress follows the mastering display primaries");
+        CHECK(ref && ref2 && cspfix_frames_equal(ref, ref2),
+              "gamut=desaturate does not depend on them");
+        av_frame_free(&out2);
+        av_frame_free(&ref2);
+    }
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
     /* per frame: 1000, 4000, 1000 in one stream */
     for (int i = 0; i < 3; i++) {
         ins[i] = av_frame_clone(in);

@@ -259,6 +259,22 @@ static void test_hdr(void)
     CHECK(build_o(&p, pq, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,M,TM,G,T,M") &&
           p.ops[4].s[0] > 0 && p.ops[4].s[1] > 0 && p.ops[4].s[2] > 0,
           "PQ -> SDR gamut=compress: G after TM, knees on all components, got %s", types(&p, buf));
+    {
+        /* a P3-D65 mastering display in the BT.2020 container: less room to compress */
+        static const double p3[3][2] = { { 0.680, 0.320 }, { 0.265, 0.690 }, { 0.150, 0.060 } };
+        double s2020[3];
+        int less = 1;
+        for (int c = 0; c < 3; c++)
+            s2020[c] = p.ops[4].s[c];
+        memcpy(o.src_prim, p3, sizeof(p3));
+        build_o(&p, pq, sdr, o);
+        for (int c = 0; c < 3; c++)
+            less &= p.ops[4].s[c] < s2020[c];
+        CHECK(less, "gamut=compress knees from P3 mastering primaries are softer than from the "
+              "BT.2020 container (%g %g %g vs %g %g %g)", p.ops[4].s[0], p.ops[4].s[1],
+              p.ops[4].s[2], s2020[0], s2020[1], s2020[2]);
+        memset(o.src_prim, 0, sizeof(o.src_prim));
+    }
     o.gamut = 0;
     CHECK(build_o(&p, sdr, pq, o) == 0 && !strcmp(types(&p, buf), "M,T,M,T,M"),
           "SDR -> PQ at 203: no extra stage, got %s", types(&p, buf));
