@@ -21,6 +21,7 @@
 #   make check         tests against FFMPEG_SERIES, then against $(OLD_SERIES)
 #                      (skipped if Debian no longer offers it)
 #   make demo          tools/demo.sh on the test build
+#   make hdr-demo      tools/hdr-demo.sh: PQ -> SDR with every tonemap= mode (build/hdr-demo/)
 #   make bench         tools/cspfix-bench on the test build (B1..B8 against the peers;
 #                      BENCH_ARGS="--only B1 --runs 9" etc. are passed on)
 #   make bench-quick   the same with --quick (small frames: a smoke test)
@@ -46,7 +47,7 @@ STATE := $(BUILD)/.src-$(if $(FFMPEG_SRC),user,$(FFMPEG_SERIES))
 LOAD   = src=$$(cat $(STATE)); [ -n "$$src" ] || exit 0; \
          ver=$$(basename $$src | sed 's/^ffmpeg-//'); chk=$(BUILD)/check-$$ver;
 
-.PHONY: all deps fetch overlay ffmpeg-check check check-one demo fate fate-regen clean distclean
+.PHONY: all deps fetch overlay ffmpeg-check check check-one demo hdr-demo fate fate-regen clean distclean
 
 all: overlay
 	@set -e; $(LOAD) tools/build-ffmpeg.sh full $$src $(BUILD)/obj-full-$$ver $(BUILD)
@@ -112,6 +113,9 @@ fate-regen: ffmpeg-check
 
 demo: ffmpeg-check
 	@set -e; $(LOAD) tools/demo.sh $$chk/prefix $(BUILD)/demo
+
+hdr-demo: ffmpeg-check
+	@set -e; $(LOAD) tools/hdr-demo.sh $$chk/prefix $(BUILD)/hdr-demo
 
 # The benchmark is built against the check build's static libraries, into
 # build/check-<ver>/bench/ (the rule below, reached through a recursive make).

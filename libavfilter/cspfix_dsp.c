@@ -195,6 +195,87 @@ static void clip_c(float *c, int w, float lo, float hi)
     }
 }
 
+static void tonemap_c(float *c0, float *c1, float *c2, int w, const float k[3],
+                      const CspfixTFTable *gain, const CspfixTFTable *desat)
+{
+    for (int x = 0; x < w; x++) {
+        const float ab = c0[x] > c1[x] ? c0[x] : c1[x];
+        const float m  = ab > c2[x] ? ab : c2[x];
+        const float g  = ff_cspfix_tf_eval(gain, m);
+        const float r = c0[x] * g, gg = c1[x] * g, b = c2[x] * g;
+        if (desat) {
+            const float d = ff_cspfix_tf_eval(desat, m);
+            const float y = (k[0] * r + k[1] * gg) + k[2] * b;
+            c0[x] = r  + d * (y - r);
+            c1[x] = gg + d * (y - gg);
+            c2[x] = b  + d * (y - b);
+        } else {
+            c0[x] = r;
+            c1[x] = gg;
+            c2[x] = b;
+        }
+    }
+}
+
+static void gamut_desat_c(float *c0, float *c1, float *c2, int w, const float k[3], float hi)
+{
+    for (int x = 0; x < w; x++) {
+        const float r = c0[x], g = c1[x], b = c2[x];
+        const float mn0 = r < g ? r : g, mn = mn0 < b ? mn0 : b;
+        const float mx0 = r > g ? r : g, mx = mx0 > b ? mx0 : b;
+        float y = (k[0] * r + k[1] * g) + k[2] * b, t = 1.0f, o = 0.0f, v;
+        y = y > 0.0f ? y : 0.0f;
+        y = y < hi ? y : hi;
+        /* c' = y + t (c - y) written as t c + o, with o anchored on the component that
+         * limits t, so that it lands exactly on 0 or hi */
+        if (mn < 0.0f) {
+            v = y / (y - mn);
+            if (v < t) {
+                t = v;
+                o = -(v * mn);
+            }
+        }
+        if (mx > hi) {
+            v = (hi - y) / (mx - y);
+            if (v < t) {
+                t = v;
+                o = hi - v * mx;
+            }
+        }
+        v = t * r + o;
+        v = v > 0.0f ? v : 0.0f;
+        c0[x] = v < hi ? v : hi;
+        v = t * g + o;
+        v = v > 0.0f ? v : 0.0f;
+        c1[x] = v < hi ? v : hi;
+        v = t * b + o;
+        v = v > 0.0f ? v : 0.0f;
+        c2[x] = v < hi ? v : hi;
+    }
+}
+
+static void gamut_compress_c(float *c0, float *c1, float *c2, int w, float thr,
+                             const float sinv[3], float hi)
+{
+    float *const c[3] = { c0, c1, c2 };
+
+    for (int x = 0; x < w; x++) {
+        const float ab = c0[x] > c1[x] ? c0[x] : c1[x];
+        const float a  = ab > c2[x] ? ab : c2[x];
+        const float ai = 1.0f / a;
+        for (int i = 0; i < 3; i++) {
+            float v = c[i][x];
+            const float d = (a - v) * ai;
+            if (a > 0.0f && d > thr) {
+                const float e = d - thr;
+                v = a - (thr + e / (1.0f + e * sinv[i])) * a;
+            }
+            v = v > 0.0f ? v : 0.0f;
+            c[i][x] = v < hi ? v : hi;
+        }
+    }
+}
+
 static void unpack_s8_c(float *dst, const uint8_t *src, int w, int step)
 {
     for (int x = 0; x < w; x++)
@@ -322,6 +403,9 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->cl_decode  = cl_decode_c;
     dsp->cl_encode  = cl_encode_c;
     dsp->clip       = clip_c;
+    dsp->tonemap        = tonemap_c;
+    dsp->gamut_desat    = gamut_desat_c;
+    dsp->gamut_compress = gamut_compress_c;
     dsp->unpack_s8     = unpack_s8_c;
     dsp->unpack_s16    = unpack_s16_c;
     dsp->unpack_f32    = unpack_f32_c;

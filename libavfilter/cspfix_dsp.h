@@ -32,8 +32,9 @@
  * Every kernel does its arithmetic in one fixed order without fused
  * multiply-adds, so that SIMD versions can be bit-exact with these C versions.
  * Rows of floats passed to the in-place kernels (affine, matrix, tf, ootf,
- * cl_*, clip) must have 16 floats of padding after w: SIMD versions process
- * whole vectors.
+ * cl_*, clip, tonemap, gamut_*) must have 16 floats of padding after w: SIMD
+ * versions process whole vectors. Divisions (gamut_*) are IEEE divisions, never
+ * reciprocal approximations, so that they too are bit-exact.
  */
 
 /** Parameters of a constant-luminance decode or encode stage. */
@@ -87,6 +88,25 @@ typedef struct CspfixDSPContext {
     void (*cl_encode)(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p);
     /** c = min(max(c, lo), hi) */
     void (*clip)(float *c, int w, float lo, float hi);
+    /**
+     * Tone mapping on three rows: m = max(c0, c1, c2), c *= gain(m); then, if desat is not
+     * NULL, y = k . c and c += desat(m) * (y - c).
+     */
+    void (*tonemap)(float *c0, float *c1, float *c2, int w, const float k[3],
+                    const CspfixTFTable *gain, const CspfixTFTable *desat);
+    /**
+     * Gamut desaturation: y = clamp(k . c, 0, hi); c = y + t (c - y) with the largest
+     * t <= 1 that brings min(c) to >= 0 and max(c) to <= hi, evaluated as t c + o with
+     * o = -t min(c) or hi - t max(c) for the limiting side (0 when t = 1), so that the
+     * limiting component lands exactly on 0 or hi; then c = clamp(c, 0, hi).
+     */
+    void (*gamut_desat)(float *c0, float *c1, float *c2, int w, const float k[3], float hi);
+    /**
+     * Gamut compression: a = max(c); per component d = (a - c) / a; where d > thr,
+     * e = d - thr, c = a - (thr + e / (1 + e * sinv)) * a; then c = clamp(c, 0, hi).
+     */
+    void (*gamut_compress)(float *c0, float *c1, float *c2, int w, float thr,
+                           const float sinv[3], float hi);
     /* strided samples (packed and semi-planar layouts); step in bytes */
     void (*unpack_s8)(float *dst, const uint8_t *src, int w, int step);
     /** 16-bit little-endian words: (word >> shift) & mask */

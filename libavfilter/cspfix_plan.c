@@ -484,8 +484,14 @@ static int cl_params(CspfixOp *op, const CspfixDesc *d)
     return 0;
 }
 
-static int add_ootf(CspfixPlan *p, enum AVColorPrimaries prim, int inverse)
+double ff_cspfix_hlg_gamma(double lw)
 {
+    return CSPFIX_HLG_GAMMA + 0.42 * log10(lw / CSPFIX_HLG_LW);
+}
+
+static int add_ootf(CspfixPlan *p, enum AVColorPrimaries prim, int inverse, double lw)
+{
+    const double gamma = ff_cspfix_hlg_gamma(lw);
     double npm[3][3];
     CspfixOp *op;
     int ret;
@@ -495,14 +501,15 @@ static int add_ootf(CspfixPlan *p, enum AVColorPrimaries prim, int inverse)
     op = add_op(p, CSPFIX_OP_OOTF);
     for (int i = 0; i < 3; i++)
         op->k[i] = npm[1][i];
+    op->lw = lw;
     if (!inverse) {
         /* scene E -> display light / 203: Lw/203 * Ys^(gamma-1) * E */
-        op->gain  = CSPFIX_HLG_LW / CSPFIX_REF_WHITE;
-        op->power = CSPFIX_HLG_GAMMA - 1.0;
+        op->gain  = lw / CSPFIX_REF_WHITE;
+        op->power = gamma - 1.0;
     } else {
         /* E = L * (203/Lw)^(1/gamma) * Yd^((1-gamma)/gamma) */
-        op->gain  = pow(CSPFIX_REF_WHITE / CSPFIX_HLG_LW, 1.0 / CSPFIX_HLG_GAMMA);
-        op->power = (1.0 - CSPFIX_HLG_GAMMA) / CSPFIX_HLG_GAMMA;
+        op->gain  = pow(CSPFIX_REF_WHITE / lw, 1.0 / gamma);
+        op->power = (1.0 - gamma) / gamma;
     }
     op->encode = inverse;
     return 0;
@@ -513,8 +520,156 @@ static double hlg_scene_white(void)
     return ff_cspfix_curve_decode(CSPFIX_CURVE_HLG, 0.75);
 }
 
+
+/* ---- tone and gamut mapping (doc/conversion-model.md section 4) ---- */
+
+static double pq_enc_nits(double nits)
+{
+    return ff_cspfix_curve_encode(CSPFIX_CURVE_PQ, nits / CSPFIX_REF_WHITE);
+}
+
+static double pq_dec_nits(double e)
+{
+    return ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, e) * CSPFIX_REF_WHITE;
+}
+
+static double hable(double x)
+{
+    /* J. Hable's filmic curve: A shoulder, B linear, C angle, D toe, E, F toe ratios */
+    const double a = 0.15, b = 0.50, c = 0.10, d = 0.20, e = 0.02, f = 0.30;
+    return (x * (a * x + c * b) + d * e) / (x * (a * x + b) + d * f) - e / f;
+}
+
+/* One tone curve: l cd/m2 (>= 0) -> cd/m2, source peak ls, target peak lt. */
+static double tone_curve(int tm, double l, double ls, double lt)
+{
+    const double x = l / lt, p = ls / lt;
+
+    switch (tm) {
+    case CSPFIX_TM_BT2390: {
+        /* BT.2390 EETF in the PQ domain, source black 0, target black 0 */
+        const double pb = pq_enc_nits(0.0), span = pq_enc_nits(ls) - pb;
+        const double max_lum = (pq_enc_nits(lt) - pb) / span;
+        const double ks = FFMAX(1.5 * max_lum - 0.5, 0.0);
+        double e1, e2;
+        if (ls <= lt)
+            return FFMIN(l, lt);
+        e1 = FFMIN(FFMAX((pq_enc_nits(l) - pb) / span, 0.0), 1.0);
+        if (e1 < ks) {
+            e2 = e1;
+        } else {
+            const double t = (e1 - ks) / (1.0 - ks), t2 = t * t, t3 = t2 * t;
+            e2 = (2.0 * t3 - 3.0 * t2 + 1.0) * ks + (t3 - 2.0 * t2 + t) * (1.0 - ks) +
+                 (-2.0 * t3 + 3.0 * t2) * max_lum;
+        }
+        return FFMIN(pq_dec_nits(e2 * span + pb), lt);
+    }
+    case CSPFIX_TM_REINHARD:
+        if (p <= 1.0)
+            return FFMIN(l, lt);
+        /* extended Reinhard: x (1 + x / p^2) / (1 + x), 1 at the source peak */
+        return lt * FFMIN(x * (1.0 + x / (p * p)) / (1.0 + x), 1.0);
+    case CSPFIX_TM_HABLE:
+        return lt * FFMIN(hable(x) / hable(FFMAX(p, 1.0)), 1.0);
+    case CSPFIX_TM_MOBIUS: {
+        /* linear up to j, then a Mobius transform reaching 1 at the source peak with slope 1 at j */
+        const double j = 0.3;
+        double a, b;
+        if (p <= 1.0 || x <= j)
+            return FFMIN(l, lt);
+        a = -j * j * (p - 1.0) / (j * j - 2.0 * j + p);
+        b = (j * j - 2.0 * j * p + p) / (p - 1.0);
+        return lt * FFMIN((b * b + 2.0 * b * j + j * j) / (b - a) * (x + a) / (x + b), 1.0);
+    }
+    case CSPFIX_TM_CLIP:
+    default:
+        return FFMIN(l, lt);
+    }
+}
+
+/* below this (relative light) the gain is held: curves are linear there */
+#define TM_FLOOR 1e-6
+
+double ff_cspfix_tonemap_gain(const CspfixOp *op, double m)
+{
+    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
+    return tone_curve(op->tm, l, op->src_peak, op->dst_peak) / (op->out_white * mm);
+}
+
+double ff_cspfix_tonemap_desat(const CspfixOp *op, double m)
+{
+    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
+    const double r = tone_curve(op->tm, l, op->src_peak, op->dst_peak) / l;
+    return op->desat * FFMIN(FFMAX(1.0 - r, 0.0), 1.0);
+}
+
+static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double ls, double lt,
+                       double out_white, double desat)
+{
+    double npm[3][3];
+    CspfixOp *op;
+    int ret;
+
+    if ((ret = ff_cspfix_npm(prim, npm)) < 0)
+        return ret;
+    op = add_op(p, CSPFIX_OP_TONEMAP);
+    for (int i = 0; i < 3; i++)
+        op->k[i] = npm[1][i];
+    op->tm        = tm;
+    op->src_peak  = ls;
+    op->dst_peak  = lt;
+    op->out_white = out_white;
+    op->desat     = desat;
+    return 0;
+}
+
+/* gamut=desaturate/compress in the output primaries; g maps input to output RGB */
+static int add_gamut(CspfixPlan *p, int mode, enum AVColorPrimaries prim, const double g0[3][3],
+                     double hi, const double src_prim[3][2])
+{
+    double npm[3][3], g[3][3];
+    CspfixOp *op;
+    int ret;
+
+    if ((ret = ff_cspfix_npm(prim, npm)) < 0)
+        return ret;
+    memcpy(g, g0, sizeof(g));
+    if (src_prim[0][1] > 0.0 && src_prim[1][1] > 0.0 && src_prim[2][1] > 0.0) {
+        /* the content's gamut is the mastering display's: its primaries in output RGB
+         * (distances are ratios, so the primaries' luminances do not matter) */
+        double inv[3][3], xyz[3];
+        if ((ret = mat3_inv(inv, npm)) < 0)
+            return ret;
+        for (int j = 0; j < 3; j++) {
+            xy_to_xyz(xyz, src_prim[j][0], src_prim[j][1]);
+            for (int i = 0; i < 3; i++)
+                g[i][j] = inv[i][0] * xyz[0] + inv[i][1] * xyz[1] + inv[i][2] * xyz[2];
+        }
+    }
+    op = add_op(p, CSPFIX_OP_GAMUT);
+    op->gmode = mode;
+    op->hi    = hi;
+    op->thr   = CSPFIX_GAMUT_THRESHOLD;
+    for (int i = 0; i < 3; i++)
+        op->k[i] = npm[1][i];
+    for (int i = 0; i < 3; i++) {
+        /* the farthest input primary from the achromatic axis, as (ach - c) / ach */
+        double lim = 0.0;
+        for (int j = 0; j < 3; j++) {
+            double ach = FFMAX(FFMAX(g[0][j], g[1][j]), g[2][j]);
+            if (ach > 0.0)
+                lim = FFMAX(lim, (ach - g[i][j]) / ach);
+        }
+        /* knee scale so that lim maps to 1 (component 0): thr + e / (1 + e / s), e = d - thr */
+        op->s[i] = lim > 1.0 + 1e-6 ?
+                   ((lim - op->thr) / (1.0 - op->thr) - 1.0) / (lim - op->thr) : 0.0;
+    }
+    return 0;
+}
+
 /* codes -> linear RGB (relative) */
-static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptions *o)
+static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptions *o,
+                       double lw)
 {
     double n[3][4], m[3][4];
     int curve = ff_cspfix_curve(d->trc, o->linearize);
@@ -549,14 +704,15 @@ static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptio
     }
     if (curve == CSPFIX_CURVE_HLG) {
         if (o->linearize == CSPFIX_LIN_DISPLAY)
-            return add_ootf(p, d->prim, 0);
+            return add_ootf(p, d->prim, 0, lw);
         add_scale(p, 1.0 / hlg_scene_white());
     }
     return 0;
 }
 
 /* linear RGB (relative) -> codes */
-static int build_output(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptions *o)
+static int build_output(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptions *o,
+                        double lw)
 {
     double n[3][4], ni[3][4], m[3][4], mi[3][4];
     int curve = ff_cspfix_curve(d->trc, o->linearize);
@@ -564,7 +720,7 @@ static int build_output(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOpti
 
     if (curve == CSPFIX_CURVE_HLG && !o->fast) {
         if (o->linearize == CSPFIX_LIN_DISPLAY) {
-            if ((ret = add_ootf(p, d->prim, 1)) < 0)
+            if ((ret = add_ootf(p, d->prim, 1, lw)) < 0)
                 return ret;
         } else {
             add_scale(p, hlg_scene_white());
@@ -606,7 +762,7 @@ static int ops_cancel(const CspfixOp *a, const CspfixOp *b)
     case CSPFIX_OP_TF:
         return a->curve == b->curve && a->encode != b->encode;
     case CSPFIX_OP_OOTF:
-        return a->encode != b->encode && !memcmp(a->k, b->k, sizeof(a->k));
+        return a->encode != b->encode && !memcmp(a->k, b->k, sizeof(a->k)) && a->lw == b->lw;
     default:
         return 0;
     }
@@ -657,9 +813,9 @@ static void optimize(CspfixPlan *p)
 int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
                          const CspfixPlanOptions *opt, void *log_ctx)
 {
-    int ret;
-
     CspfixPlanOptions o = *opt;
+    double src_peak, dst_peak, lw_in, lw_out;
+    int ret, tm, hdr_in, hdr_out;
 
     memset(p, 0, sizeof(*p));
     /* ICtCp is defined on linear light: "fast" cannot skip linearisation */
@@ -670,25 +826,62 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
         (ret = ff_cspfix_desc_check(log_ctx, out, "output")) < 0)
         return ret;
 
-    if ((ret = build_input(p, in, opt)) < 0)
+    hdr_in  = is_hdr(in->trc);
+    hdr_out = is_hdr(out->trc);
+    src_peak = opt->src_peak > 0.0 ? opt->src_peak : CSPFIX_SRC_PEAK_DEFAULT;
+    dst_peak = opt->dst_peak > 0.0 ? opt->dst_peak :
+               hdr_out ? CSPFIX_HDR_TARGET_DEFAULT : CSPFIX_SDR_PEAK_DEFAULT;
+    tm = opt->tonemap == CSPFIX_TM_AUTO ? (hdr_in && !hdr_out ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) :
+         opt->tonemap;
+    /* HLG display peaks: the source peak in, the same display out (HLG -> HLG cancels) */
+    lw_in  = in->trc == AVCOL_TRC_ARIB_STD_B67 ? src_peak : CSPFIX_HLG_LW;
+    lw_out = in->trc == AVCOL_TRC_ARIB_STD_B67 ? lw_in : CSPFIX_HLG_LW;
+
+    if ((ret = build_input(p, in, opt, lw_in)) < 0)
         return ret;
     if (!opt->fast) {
         double g[3][3], a[3][4];
+        const double hi = out->trc == AVCOL_TRC_SMPTE2084 ? 10000.0 / CSPFIX_REF_WHITE :
+                          out->trc == AVCOL_TRC_ARIB_STD_B67 ? lw_out / CSPFIX_REF_WHITE : 1.0;
+        const int gmode = opt->clipgamut ? CSPFIX_GAMUT_CLIP : opt->gamut;
+
         if ((ret = gamut_matrix(g, in->prim, out->prim, opt->wpadapt)) < 0)
             return ret;
         aff_from_mat3(a, g);
         add_matrix(p, a);
-        if (opt->clipgamut) {
+        if (hdr_in && !hdr_out) {
+            /* HDR -> SDR: the SDR output's 1.0 is target_peak cd/m2 */
+            if (tm == CSPFIX_TM_NONE)
+                add_scale(p, CSPFIX_REF_WHITE / dst_peak);
+            else if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, dst_peak,
+                                        opt->desat)) < 0)
+                return ret;
+            p->hdr_to_sdr = tm == CSPFIX_TM_NONE;
+            p->src_peak   = src_peak;
+        } else if (!hdr_in && hdr_out) {
+            /* SDR -> HDR: SDR 1.0 lands at target_peak cd/m2 (203 by default, BT.2408) */
+            add_scale(p, dst_peak / CSPFIX_REF_WHITE);
+        } else if (hdr_in && hdr_out && tm != CSPFIX_TM_NONE) {
+            /* HDR -> HDR with an explicit tone curve: compress to target_peak */
+            if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, CSPFIX_REF_WHITE,
+                                   opt->desat)) < 0)
+                return ret;
+            p->src_peak = src_peak;
+        }
+        if (in->trc == AVCOL_TRC_ARIB_STD_B67 && out->trc != AVCOL_TRC_ARIB_STD_B67)
+            p->src_peak = src_peak;
+        if (gmode == CSPFIX_GAMUT_CLIP) {
             CspfixOp *op = add_op(p, CSPFIX_OP_CLIP);
             op->lo = 0.0;
-            op->hi = out->trc == AVCOL_TRC_SMPTE2084 ? 10000.0 / CSPFIX_REF_WHITE :
-                     out->trc == AVCOL_TRC_ARIB_STD_B67 ? CSPFIX_HLG_LW / CSPFIX_REF_WHITE : 1.0;
+            op->hi = hi;
+        } else if (gmode != CSPFIX_GAMUT_NONE) {
+            if ((ret = add_gamut(p, gmode, out->prim, g, hi, opt->src_prim)) < 0)
+                return ret;
         }
     }
-    if ((ret = build_output(p, out, opt)) < 0)
+    if ((ret = build_output(p, out, opt, lw_out)) < 0)
         return ret;
     optimize(p);
-    p->hdr_to_sdr = is_hdr(in->trc) && !is_hdr(out->trc) && !opt->fast;
     return 0;
 }
 
@@ -727,6 +920,12 @@ static const char *const curve_names[CSPFIX_CURVE_NB] = {
     [CSPFIX_CURVE_VLOG]        = "vlog",
 };
 
+static const char *const tonemap_names[CSPFIX_TM_NB] = {
+    [CSPFIX_TM_AUTO] = "auto", [CSPFIX_TM_NONE] = "none", [CSPFIX_TM_CLIP] = "clip",
+    [CSPFIX_TM_BT2390] = "bt2390", [CSPFIX_TM_REINHARD] = "reinhard",
+    [CSPFIX_TM_HABLE] = "hable", [CSPFIX_TM_MOBIUS] = "mobius",
+};
+
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
 {
     if (!p->nb_ops)
@@ -746,9 +945,9 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
                    curve_names[op->curve]);
             break;
         case CSPFIX_OP_OOTF:
-            av_log(log_ctx, level, "  %d: %s (Y = %.4f R + %.4f G + %.4f B, gain %.6f, "
-                   "power %.6f)\n", i, op->encode ? "hlg inverse ootf" : "hlg ootf",
-                   op->k[0], op->k[1], op->k[2], op->gain, op->power);
+            av_log(log_ctx, level, "  %d: %s (Y = %.4f R + %.4f G + %.4f B, Lw %g cd/m2, "
+                   "gain %.6f, power %.6f)\n", i, op->encode ? "hlg inverse ootf" : "hlg ootf",
+                   op->k[0], op->k[1], op->k[2], op->lw, op->gain, op->power);
             break;
         case CSPFIX_OP_CL_DECODE:
         case CSPFIX_OP_CL_ENCODE:
@@ -758,6 +957,16 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
             break;
         case CSPFIX_OP_CLIP:
             av_log(log_ctx, level, "  %d: clip to [%g, %g]\n", i, op->lo, op->hi);
+            break;
+        case CSPFIX_OP_TONEMAP:
+            av_log(log_ctx, level, "  %d: tone map %s on max(R,G,B): %g -> %g cd/m2, output 1.0 = "
+                   "%g cd/m2, desat %g\n", i, tonemap_names[op->tm], op->src_peak,
+                   op->dst_peak, op->out_white, op->desat);
+            break;
+        case CSPFIX_OP_GAMUT:
+            av_log(log_ctx, level, "  %d: gamut %s to [0, %g] (Y = %.4f R + %.4f G + %.4f B)\n",
+                   i, op->gmode == CSPFIX_GAMUT_COMPRESS ? "compress" : "desaturate", op->hi,
+                   op->k[0], op->k[1], op->k[2]);
             break;
         }
     }

@@ -37,8 +37,43 @@ typedef struct CspfixPlanOptions {
     int linearize;              ///< enum CspfixLinearize
     int wpadapt;                ///< enum CspfixWpAdapt
     int fast;                   ///< Y'CbCr/range only: no linearisation, no gamut
-    int clipgamut;              ///< clip linear RGB to the output gamut
+    int clipgamut;              ///< clip linear RGB to the output gamut (= gamut clip)
+    int tonemap;                ///< enum CspfixTonemap
+    int gamut;                  ///< enum CspfixGamut
+    double desat;               ///< tone mapping: desaturation of highlights, 0..1
+    double src_peak;            ///< source peak in cd/m2 (HDR input; HLG display peak); 0: 1000
+    double dst_peak;            ///< target_peak in cd/m2; 0: 100 (SDR output), 203 (HDR output)
+    /** gamut=compress: mastering display primaries (x, y of R, G, B), all 0 if unknown */
+    double src_prim[3][2];
 } CspfixPlanOptions;
+
+/** Tone curves (doc/conversion-model.md section 4). */
+enum CspfixTonemap {
+    CSPFIX_TM_AUTO = 0,         ///< bt2390 for HDR -> SDR, none otherwise
+    CSPFIX_TM_NONE,             ///< linear: L / target, highlights clip per channel
+    CSPFIX_TM_CLIP,             ///< min(L, target) on max(R,G,B)
+    CSPFIX_TM_BT2390,           ///< ITU-R BT.2390 EETF (PQ domain Hermite knee)
+    CSPFIX_TM_REINHARD,         ///< extended Reinhard, white at the source peak
+    CSPFIX_TM_HABLE,            ///< Hable filmic curve
+    CSPFIX_TM_MOBIUS,           ///< Mobius: linear to 0.3 of target, then a Mobius map
+    CSPFIX_TM_NB,
+};
+
+enum CspfixGamut {
+    CSPFIX_GAMUT_NONE = 0,      ///< out-of-gamut values clip at the output codes
+    CSPFIX_GAMUT_CLIP,          ///< clamp each linear component to [0, peak]
+    CSPFIX_GAMUT_DESATURATE,    ///< move toward the luminance axis until in gamut
+    CSPFIX_GAMUT_COMPRESS,      ///< soft-knee compression of the distance from the achromatic axis
+    CSPFIX_GAMUT_NB,
+};
+
+/** Default nits of target_peak: SDR output peak; where SDR white lands in HDR output. */
+#define CSPFIX_SDR_PEAK_DEFAULT 100.0
+#define CSPFIX_HDR_TARGET_DEFAULT 203.0
+/** Source peak when neither the frame nor peak= gives one. */
+#define CSPFIX_SRC_PEAK_DEFAULT 1000.0
+/** gamut=compress: distances from the achromatic axis below this stay. */
+#define CSPFIX_GAMUT_THRESHOLD 0.8
 
 enum CspfixWpAdapt {
     CSPFIX_WP_BRADFORD = 0,
@@ -54,6 +89,8 @@ enum CspfixOpType {
     CSPFIX_OP_CL_DECODE,        ///< constant-luminance Y'CbCr -> R'G'B'
     CSPFIX_OP_CL_ENCODE,        ///< R'G'B' -> constant-luminance Y'CbCr
     CSPFIX_OP_CLIP,             ///< c = min(max(c, lo), hi)
+    CSPFIX_OP_TONEMAP,          ///< c *= G(max(c)); with desat: c += D(max(c)) (k . c - c)
+    CSPFIX_OP_GAMUT,            ///< gamut desaturate or compress, then clamp to [0, hi]
 };
 
 typedef struct CspfixOp {
@@ -64,7 +101,14 @@ typedef struct CspfixOp {
     double k[3];                ///< OOTF: luminance weights; CL_*: Kr, Kg, Kb
     double gain, power;         ///< OOTF
     double cl[4];               ///< CL_*: 2Nb, 2Pb, 2Nr, 2Pr
-    double lo, hi;              ///< CLIP
+    double lo, hi;              ///< CLIP; GAMUT: hi
+    double lw;                  ///< OOTF: display peak in cd/m2
+    int tm;                     ///< TONEMAP: enum CspfixTonemap
+    double src_peak, dst_peak;  ///< TONEMAP: cd/m2
+    double out_white;           ///< TONEMAP: cd/m2 of output relative light 1.0
+    double desat;               ///< TONEMAP
+    int gmode;                  ///< GAMUT: enum CspfixGamut (desaturate, compress)
+    double thr, s[3];           ///< GAMUT compress: threshold, 1 / knee scale (0: none)
 } CspfixOp;
 
 #define CSPFIX_MAX_OPS 16
@@ -72,7 +116,8 @@ typedef struct CspfixOp {
 typedef struct CspfixPlan {
     int nb_ops;
     CspfixOp ops[CSPFIX_MAX_OPS];
-    int hdr_to_sdr;             ///< PQ/HLG input to an SDR output: highlights clip
+    int hdr_to_sdr;             ///< PQ/HLG input to an SDR output without tone mapping
+    double src_peak;            ///< source peak used (cd/m2), 0 when it does not matter
 } CspfixPlan;
 
 /**
@@ -89,6 +134,16 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
 int ff_cspfix_plan_is_linear(const CspfixPlan *p);
 /** Linear and each output component depends on its own input component only. */
 int ff_cspfix_plan_is_per_plane(const CspfixPlan *p);
+
+/**
+ * Tone mapping in float64: the gain G(m) of a TONEMAP op on the largest component m
+ * of relative linear light (output = G(m) * input), and the desaturation weight D(m).
+ */
+double ff_cspfix_tonemap_gain(const CspfixOp *op, double m);
+double ff_cspfix_tonemap_desat(const CspfixOp *op, double m);
+
+/** HLG system gamma for a display peak Lw (cd/m2): 1.2 + 0.42 log10(Lw / 1000). */
+double ff_cspfix_hlg_gamma(double lw);
 
 /** Print the plan, one line per stage. */
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p);

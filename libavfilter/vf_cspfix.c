@@ -89,6 +89,8 @@ typedef struct CspfixStage {
     CspfixTFTable *tab;
     CspfixTFTable *tab2;
     CspfixCLParams cl;
+    int gmode;                   ///< GAMUT: enum CspfixGamut
+    float thr, sinv[3];          ///< GAMUT compress
 } CspfixStage;
 
 typedef struct CspfixContext {
@@ -100,6 +102,12 @@ typedef struct CspfixContext {
     int iall, iprim, itrc, icsp, irange;
     int fast, dither, wpadapt, linearize, guess, clip, clipgamut;
     int loc, iloc;               ///< chroma_loc, ichroma_loc
+    int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
+    double desat, peak, target_peak;
+    double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
+    double plan_src_peak;
+    double plan_src_prim[3][2];  ///< mastering display primaries the plan used (compress)
+    int plan_tm_peak;            ///< HDR output tone-mapped to this peak (cd/m2), 0: none
     char *colorimetry, *icolorimetry;        ///< GStreamer colorimetry strings
     char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
     CspfixV4L2 v4l2;             ///< parsed V4L2 input description
@@ -155,6 +163,11 @@ static int is_rgb_fmt(enum AVPixelFormat fmt)
     return d && (d->flags & AV_PIX_FMT_FLAG_RGB);
 }
 
+static int is_hdr_trc(enum AVColorTransferCharacteristic trc)
+{
+    return trc == AVCOL_TRC_SMPTE2084 || trc == AVCOL_TRC_ARIB_STD_B67;
+}
+
 static void free_stages(CspfixContext *s)
 {
     for (int i = 0; i < s->nb_stages; i++) {
@@ -174,6 +187,16 @@ static double ootf_func(void *opaque, double y)
 {
     const CspfixOp *op = opaque;
     return y > 0.0 ? op->gain * pow(y, op->power) : 0.0;
+}
+
+static double tm_gain_func(void *opaque, double m)
+{
+    return ff_cspfix_tonemap_gain(opaque, m);
+}
+
+static double tm_desat_func(void *opaque, double m)
+{
+    return ff_cspfix_tonemap_desat(opaque, m);
 }
 
 static int alloc_curve(CspfixTFTable **t, int curve, int encode)
@@ -239,6 +262,27 @@ static int bind_stages(CspfixContext *s)
             st->lo = op->lo;
             st->hi = op->hi;
             break;
+        case CSPFIX_OP_TONEMAP:
+            for (int c = 0; c < 3; c++)
+                st->k[c] = op->k[c];
+            if (!(st->tab = av_malloc(sizeof(*st->tab))))
+                return AVERROR(ENOMEM);
+            ff_cspfix_tf_build(st->tab, tm_gain_func, (void *)op);
+            if (op->desat > 0.0) {
+                if (!(st->tab2 = av_malloc(sizeof(*st->tab2))))
+                    return AVERROR(ENOMEM);
+                ff_cspfix_tf_build(st->tab2, tm_desat_func, (void *)op);
+            }
+            break;
+        case CSPFIX_OP_GAMUT:
+            for (int c = 0; c < 3; c++) {
+                st->k[c]    = op->k[c];
+                st->sinv[c] = op->s[c];
+            }
+            st->gmode = op->gmode;
+            st->thr   = op->thr;
+            st->hi    = op->hi;
+            break;
         }
     }
     return 0;
@@ -272,6 +316,15 @@ static void run_stages(const CspfixContext *s, float *c0, float *c1, float *c2, 
             dsp->clip(c0, w, st->lo, st->hi);
             dsp->clip(c1, w, st->lo, st->hi);
             dsp->clip(c2, w, st->lo, st->hi);
+            break;
+        case CSPFIX_OP_TONEMAP:
+            dsp->tonemap(c0, c1, c2, w, st->k, st->tab, st->tab2);
+            break;
+        case CSPFIX_OP_GAMUT:
+            if (st->gmode == CSPFIX_GAMUT_COMPRESS)
+                dsp->gamut_compress(c0, c1, c2, w, st->thr, st->sinv, st->hi);
+            else
+                dsp->gamut_desat(c0, c1, c2, w, st->k, st->hi);
             break;
         }
     }
@@ -511,6 +564,50 @@ static void setup_map8(CspfixContext *s)
     }
 }
 
+/*
+ * Source peak of a frame in cd/m2: the mastering display's maximum luminance (the
+ * grading display bounds what was graded, and it is the field HDR10 always carries),
+ * then the content light level MaxCLL (often absent or 0), then peak=, then 1000.
+ */
+static double source_peak(AVFilterContext *ctx, const AVFrame *in, double prim[3][2])
+{
+    CspfixContext *s = ctx->priv;
+    const AVFrameSideData *sd;
+    double peak = 0.0;
+    const char *from = "default";
+
+    memset(prim, 0, sizeof(double) * 6);
+    if ((sd = av_frame_get_side_data(in, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
+        const AVMasteringDisplayMetadata *m = (const AVMasteringDisplayMetadata *)sd->data;
+        if (m->has_primaries && s->gamut == CSPFIX_GAMUT_COMPRESS)
+            for (int c = 0; c < 3; c++)
+                for (int i = 0; i < 2; i++)
+                    prim[c][i] = m->display_primaries[c][i].den ?
+                                 av_q2d(m->display_primaries[c][i]) : 0.0;
+        if (m->has_luminance && m->max_luminance.den && av_q2d(m->max_luminance) > 0.0) {
+            peak = av_q2d(m->max_luminance);
+            from = "mastering display";
+        }
+    }
+    if (!peak && (sd = av_frame_get_side_data(in, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
+        const AVContentLightMetadata *c = (const AVContentLightMetadata *)sd->data;
+        if (c->MaxCLL > 0) {
+            peak = c->MaxCLL;
+            from = "MaxCLL";
+        }
+    }
+    if (!peak && s->peak > 0.0) {
+        peak = s->peak;
+        from = "peak option";
+    }
+    if (!peak)
+        peak = CSPFIX_SRC_PEAK_DEFAULT;
+    if (peak != s->src_peak)
+        av_log(ctx, AV_LOG_VERBOSE, "Source peak %g cd/m2 (%s).\n", peak, from);
+    s->src_peak = peak;
+    return peak;
+}
+
 static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
 {
     CspfixContext *s = ctx->priv;
@@ -520,6 +617,11 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         .wpadapt   = s->wpadapt,
         .fast      = s->fast,
         .clipgamut = s->clipgamut,
+        .tonemap   = s->tonemap,
+        .gamut     = s->gamut,
+        .desat     = s->desat,
+        .src_peak  = 0.0,
+        .dst_peak  = s->target_peak,
     };
     unsigned guessed;
     int ret, in_depth, same_siting;
@@ -534,8 +636,11 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if ((ret = describe_input(ctx, in, &id, &guessed)) < 0 ||
         (ret = describe_output(ctx, in, ofmt, &id, &od)) < 0)
         return ret;
+    po.src_peak = source_peak(ctx, in, po.src_prim);
     if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
         s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
+        s->plan_src_peak == po.src_peak &&
+        !memcmp(s->plan_src_prim, po.src_prim, sizeof(po.src_prim)) &&
         !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od)))
         return 0;
 
@@ -548,8 +653,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         log_guesses(ctx, &id, guessed, in);
     s->guessed = guessed;
     if (s->plan.hdr_to_sdr && !s->warned_hdr) {
-        av_log(ctx, AV_LOG_WARNING, "HDR (%s) to SDR (%s) without tone mapping: "
-               "highlights above reference white clip.\n",
+        av_log(ctx, AV_LOG_WARNING, "HDR (%s) to SDR (%s) with tonemap=none: "
+               "highlights above target_peak clip.\n",
                av_color_transfer_name(id.trc), av_color_transfer_name(od.trc));
         s->warned_hdr = 1;
     }
@@ -590,6 +695,12 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     s->plan_out_loc = s->out_loc;
     s->plan_in_fmt  = in->format;
     s->plan_out_fmt = ofmt;
+    s->plan_src_peak = po.src_peak;
+    memcpy(s->plan_src_prim, po.src_prim, sizeof(po.src_prim));
+    s->plan_tm_peak  = 0;
+    for (int i = 0; i < s->plan.nb_ops; i++)
+        if (s->plan.ops[i].type == CSPFIX_OP_TONEMAP && is_hdr_trc(od.trc))
+            s->plan_tm_peak = lrint(s->plan.ops[i].dst_peak);
     s->have_plan    = 1;
     return 0;
 }
@@ -938,7 +1049,72 @@ static int alloc_scratch(AVFilterContext *ctx, int w)
     return s->scratch ? 0 : AVERROR(ENOMEM);
 }
 
-static void tag_output(const CspfixContext *s, AVFrame *out)
+static void set_mdm_primaries(AVMasteringDisplayMetadata *m, enum AVColorPrimaries prim)
+{
+    const AVColorPrimariesDesc *d = av_csp_primaries_desc_from_id(prim);
+    if (!d)
+        return;
+    m->display_primaries[0][0] = d->prim.r.x;
+    m->display_primaries[0][1] = d->prim.r.y;
+    m->display_primaries[1][0] = d->prim.g.x;
+    m->display_primaries[1][1] = d->prim.g.y;
+    m->display_primaries[2][0] = d->prim.b.x;
+    m->display_primaries[2][1] = d->prim.b.y;
+    m->white_point[0]          = d->wp.x;
+    m->white_point[1]          = d->wp.y;
+    m->has_primaries           = 1;
+}
+
+/*
+ * HDR metadata of the output: removed for SDR; for HDR output rewritten where the
+ * conversion changed what it describes: the primaries (the output gamut), the peak
+ * (tone mapping to target_peak) or its existence (SDR input placed at target_peak).
+ */
+static int hdr_side_data(const CspfixContext *s, AVFrame *out)
+{
+    const int hdr_in = is_hdr_trc(s->in_desc.trc), tm_peak = s->plan_tm_peak;
+    AVFrameSideData *sd;
+
+    if (!is_hdr_trc(s->out_desc.trc)) {
+        /* HDR metadata describes PQ/HLG signals; it is wrong for SDR output */
+        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+        return 0;
+    }
+    if (!hdr_in) {
+        /* SDR content now peaks at target_peak (SDR white) in the output gamut */
+        const double peak = s->target_peak > 0.0 ? s->target_peak : CSPFIX_HDR_TARGET_DEFAULT;
+        AVMasteringDisplayMetadata *m;
+        AVContentLightMetadata *c;
+        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+        if (!(m = av_mastering_display_metadata_create_side_data(out)) ||
+            !(c = av_content_light_metadata_create_side_data(out)))
+            return AVERROR(ENOMEM);
+        set_mdm_primaries(m, s->out_desc.prim);
+        m->max_luminance = av_d2q(peak, 100000);
+        m->min_luminance = av_make_q(0, 1);
+        m->has_luminance = 1;
+        c->MaxCLL  = lrint(peak);
+        c->MaxFALL = 0; /* unknown */
+        return 0;
+    }
+    if ((sd = av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
+        AVMasteringDisplayMetadata *m = (AVMasteringDisplayMetadata *)sd->data;
+        if (s->out_desc.prim != s->in_desc.prim && m->has_primaries)
+            set_mdm_primaries(m, s->out_desc.prim);
+        if (tm_peak > 0 && m->has_luminance && av_q2d(m->max_luminance) > tm_peak)
+            m->max_luminance = av_make_q(tm_peak, 1);
+    }
+    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
+        AVContentLightMetadata *c = (AVContentLightMetadata *)sd->data;
+        c->MaxCLL  = FFMIN(c->MaxCLL, tm_peak);
+        c->MaxFALL = FFMIN(c->MaxFALL, tm_peak);
+    }
+    return 0;
+}
+
+static int tag_output(const CspfixContext *s, AVFrame *out)
 {
     out->color_primaries = s->out_desc.prim;
     out->color_trc       = s->out_desc.trc;
@@ -946,11 +1122,7 @@ static void tag_output(const CspfixContext *s, AVFrame *out)
     out->color_range     = s->out_desc.range;
     if (s->fout.hsub || s->fout.vsub)
         out->chroma_location = s->out_loc;
-    if (!(s->out_desc.trc == AVCOL_TRC_SMPTE2084 || s->out_desc.trc == AVCOL_TRC_ARIB_STD_B67)) {
-        /* HDR metadata describes PQ/HLG signals; it is wrong for SDR output */
-        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
-        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
-    }
+    return hdr_side_data(s, out);
 }
 
 static int filter_frame(AVFilterLink *inlink, AVFrame *in)
@@ -968,7 +1140,10 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     }
 
     if (s->passthrough) {
-        tag_output(s, in);
+        if ((ret = tag_output(s, in)) < 0) {
+            av_frame_free(&in);
+            return ret;
+        }
         return ff_filter_frame(outlink, in);
     }
 
@@ -982,7 +1157,11 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
         av_frame_free(&out);
         return ret;
     }
-    tag_output(s, out);
+    if ((ret = tag_output(s, out)) < 0) {
+        av_frame_free(&in);
+        av_frame_free(&out);
+        return ret;
+    }
 
     if (s->nb_threads < 1 || s->scratch_w < in->width) {
         if ((ret = alloc_scratch(ctx, in->width)) < 0) {
@@ -1279,6 +1458,17 @@ static const AVOption cspfix_options[] = {
     INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
     INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),
     C("none", 0, "clipgamut"), C("rgb", 1, "clipgamut"),
+    INTOPT("tonemap", "Tone curve (auto: bt2390 for HDR to SDR, else none)", tonemap, CSPFIX_TM_AUTO, 0, CSPFIX_TM_NB - 1, "tonemap", RFLAGS),
+    C("auto", CSPFIX_TM_AUTO, "tonemap"), C("none", CSPFIX_TM_NONE, "tonemap"),
+    C("clip", CSPFIX_TM_CLIP, "tonemap"), C("bt2390", CSPFIX_TM_BT2390, "tonemap"),
+    C("reinhard", CSPFIX_TM_REINHARD, "tonemap"), C("hable", CSPFIX_TM_HABLE, "tonemap"),
+    C("mobius", CSPFIX_TM_MOBIUS, "tonemap"),
+    { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
+    { "peak", "Source peak in cd/m2 when the frame carries none (0: 1000)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
+    { "target_peak", "Target peak in cd/m2 (0: 100 for SDR output, 203 for HDR output)", OFFSET(target_peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
+    INTOPT("gamut", "Gamut mapping in linear light", gamut, CSPFIX_GAMUT_NONE, 0, CSPFIX_GAMUT_NB - 1, "gamut", RFLAGS),
+    C("none", CSPFIX_GAMUT_NONE, "gamut"), C("clip", CSPFIX_GAMUT_CLIP, "gamut"),
+    C("desaturate", CSPFIX_GAMUT_DESATURATE, "gamut"), C("compress", CSPFIX_GAMUT_COMPRESS, "gamut"),
     { NULL }
 };
 

@@ -20,6 +20,7 @@
  */
 
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,6 +375,146 @@ static void test_foreign_descriptions(void)
     av_frame_free(&in);
 }
 
+static void set_hdr10(AVFrame *f, int max_lum, int maxcll)
+{
+    AVMasteringDisplayMetadata *m;
+    AVContentLightMetadata *c;
+
+    av_frame_remove_side_data(f, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+    av_frame_remove_side_data(f, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+    if (max_lum >= 0) {
+        m = av_mastering_display_metadata_create_side_data(f);
+        /* a DCI-P3 D65 mastering display */
+        m->display_primaries[0][0] = av_make_q(34000, 50000);
+        m->display_primaries[0][1] = av_make_q(16000, 50000);
+        m->display_primaries[1][0] = av_make_q(13250, 50000);
+        m->display_primaries[1][1] = av_make_q(34500, 50000);
+        m->display_primaries[2][0] = av_make_q(7500, 50000);
+        m->display_primaries[2][1] = av_make_q(3000, 50000);
+        m->white_point[0] = av_make_q(15635, 50000);
+        m->white_point[1] = av_make_q(16450, 50000);
+        m->has_primaries = 1;
+        m->max_luminance = av_make_q(max_lum, 1);
+        m->min_luminance = av_make_q(50, 10000);
+        m->has_luminance = max_lum > 0;
+    }
+    if (maxcll >= 0) {
+        c = av_content_light_metadata_create_side_data(f);
+        c->MaxCLL  = maxcll;
+        c->MaxFALL = maxcll / 4;
+    }
+}
+
+/* The source peak comes from the frame (mastering display, then MaxCLL), then peak=, then
+ * 1000; it is re-read per frame; HDR side data is rewritten or removed. */
+static void test_hdr(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                          AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 31), *out = NULL, *ref = NULL;
+    AVFrame *ins[3], *outs[3] = { NULL };
+    const char *sdr = "cspfix=all=bt709:format=yuv420p:dither=none";
+    const AVFrameSideData *sd;
+    int ret, nb = 0;
+
+    /* a bright pattern: every luma code in the upper half */
+    for (int y = 0; y < 48; y++)
+        for (int x = 0; x < 64; x++)
+            cspfix_set_sample(in, 0, x, y, 1, 512 + ((x * 7 + y * 13) % 428));
+
+    set_hdr10(in, 4000, 1500);
+    cspfix_run1(in, sdr, 1, &out);
+    set_hdr10(in, -1, -1);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=4000", 1, &ref);
+    CHECK(out && ref && cspfix_frames_equal(out, ref),
+          "mastering display max luminance 4000 is the source peak (MaxCLL 1500 ignored)");
+    CHECK(out && !av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) &&
+          !av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
+          "SDR output: mastering display and content light level removed");
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    set_hdr10(in, 0, 1500);
+    cspfix_run1(in, sdr, 1, &out);
+    set_hdr10(in, -1, -1);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=1500", 1, &ref);
+    CHECK(out && ref && cspfix_frames_equal(out, ref), "no mastering luminance: MaxCLL 1500");
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    cspfix_run1(in, sdr, 1, &out);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=1000", 1, &ref);
+    CHECK(out && ref && cspfix_frames_equal(out, ref), "no metadata, no peak=: 1000");
+    av_frame_free(&ref);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=4000", 1, &ref);
+    CHECK(out && ref && !cspfix_frames_equal(out, ref), "the peak changes the picture");
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    /* gamut=compress takes the mastering display's primaries (P3 here), other modes not */
+    set_hdr10(in, 1000, -1);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=compress", 1, &out);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=desaturate", 1, &ref);
+    set_hdr10(in, -1, -1);
+    {
+        AVFrame *out2 = NULL, *ref2 = NULL;
+        cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=compress", 1, &out2);
+        cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=desaturate", 1, &ref2);
+        CHECK(out && out2 && !cspfix_frames_equal(out, out2),
+              "gamut=compress follows the mastering display primaries");
+        CHECK(ref && ref2 && cspfix_frames_equal(ref, ref2),
+              "gamut=desaturate does not depend on them");
+        av_frame_free(&out2);
+        av_frame_free(&ref2);
+    }
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    /* per frame: 1000, 4000, 1000 in one stream */
+    for (int i = 0; i < 3; i++) {
+        ins[i] = av_frame_clone(in);
+        av_frame_make_writable(ins[i]);
+        set_hdr10(ins[i], i == 1 ? 4000 : 1000, -1);
+        ins[i]->pts = i;
+    }
+    ret = cspfix_run_graph(ins, 3, sdr, 1, outs, 3, &nb);
+    CHECK(ret == 0 && nb == 3 && cspfix_frames_equal(outs[0], outs[2]) &&
+          !cspfix_frames_equal(outs[0], outs[1]), "the peak is re-read per frame (plan rebuilt)");
+    for (int i = 0; i < 3; i++) {
+        av_frame_free(&ins[i]);
+        av_frame_free(&outs[i]);
+    }
+
+    /* HDR -> HDR tone mapped to 600: the peak and MaxCLL are rewritten, primaries too */
+    set_hdr10(in, 4000, 3000);
+    ret = cspfix_run1(in, "cspfix=primaries=bt709:tonemap=bt2390:target_peak=600", 1, &out);
+    sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) : NULL;
+    CHECK(ret == 0 && sd && av_q2d(((AVMasteringDisplayMetadata *)sd->data)->max_luminance) == 600 &&
+          fabs(av_q2d(((AVMasteringDisplayMetadata *)sd->data)->display_primaries[0][0]) - 0.640) < 1e-6,
+          "HDR output tone mapped: mastering peak 600, output primaries");
+    sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL) : NULL;
+    CHECK(sd && ((AVContentLightMetadata *)sd->data)->MaxCLL == 600 &&
+          ((AVContentLightMetadata *)sd->data)->MaxFALL == 600,
+          "HDR output tone mapped: MaxCLL/MaxFALL capped at 600");
+    av_frame_free(&out);
+    av_frame_free(&in);
+
+    /* SDR -> PQ: metadata describing SDR white at target_peak */
+    in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709,
+                 AVCOL_RANGE_MPEG, 5);
+    ret = cspfix_run1(in, "cspfix=all=bt2020:trc=smpte2084:format=yuv420p10le", 1, &out);
+    sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) : NULL;
+    CHECK(ret == 0 && sd && av_q2d(((AVMasteringDisplayMetadata *)sd->data)->max_luminance) == 203 &&
+          av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
+          "SDR -> PQ: mastering display 203 cd/m2 and a content light level added");
+    av_frame_free(&out);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=tonemap=fancy", 1, &out);
+    CHECK(ret < 0 && log_has("fancy"), "unknown tonemap value named [%s]", logbuf.str);
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
 int main(void)
 {
     av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
@@ -388,6 +529,7 @@ int main(void)
     test_plan_log();
     test_odd_sizes();
     test_foreign_descriptions();
+    test_hdr();
     printf("api: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
     return failed ? 1 : 0;

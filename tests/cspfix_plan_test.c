@@ -52,7 +52,7 @@ static int build(CspfixPlan *p, CspfixDesc in, CspfixDesc out, int lin)
 
 static const char *types(const CspfixPlan *p, char *buf)
 {
-    static const char *const names[] = { "M", "T", "O", "CLd", "CLe", "C" };
+    static const char *const names[] = { "M", "T", "O", "CLd", "CLe", "C", "TM", "G" };
     buf[0] = 0;
     for (int i = 0; i < p->nb_ops; i++) {
         strcat(buf, names[p->ops[i].type]);
@@ -231,6 +231,76 @@ static void test_errors(void)
     CHECK(build(&p, bad, ok, 0) < 0, "unspecified range rejected by the planner");
 }
 
+static int build_o(CspfixPlan *p, CspfixDesc in, CspfixDesc out, CspfixPlanOptions o)
+{
+    return ff_cspfix_plan_build(p, &in, &out, &o, NULL);
+}
+
+/* HDR stages: where tone and gamut mapping go, and the float64 curves against the model */
+static void test_hdr(void)
+{
+    static const int tms[] = { CSPFIX_TM_CLIP, CSPFIX_TM_BT2390, CSPFIX_TM_REINHARD,
+                               CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS };
+    CspfixDesc pq  = desc(AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 10);
+    CspfixDesc hlg = desc(AVCOL_PRI_BT2020, AVCOL_TRC_ARIB_STD_B67, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 10);
+    CspfixDesc sdr = desc(AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 8);
+    CspfixPlanOptions o = { 0 };
+    CspfixPlan p;
+    char buf[128];
+
+    CHECK(build_o(&p, pq, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,M,TM,T,M") &&
+          p.ops[3].tm == CSPFIX_TM_BT2390 && p.ops[3].src_peak == 1000 && p.ops[3].dst_peak == 100 &&
+          !p.hdr_to_sdr, "PQ -> SDR: bt2390 1000 -> 100 after the gamut matrix, got %s", types(&p, buf));
+    o.tonemap = CSPFIX_TM_NONE;
+    CHECK(build_o(&p, pq, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,M,T,M") && p.hdr_to_sdr,
+          "PQ -> SDR tonemap=none: scale fused into the gamut matrix, flagged, got %s", types(&p, buf));
+    o.tonemap = 0;
+    o.gamut   = CSPFIX_GAMUT_COMPRESS;
+    CHECK(build_o(&p, pq, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,M,TM,G,T,M") &&
+          p.ops[4].s[0] > 0 && p.ops[4].s[1] > 0 && p.ops[4].s[2] > 0,
+          "PQ -> SDR gamut=compress: G after TM, knees on all components, got %s", types(&p, buf));
+    {
+        /* a P3-D65 mastering display in the BT.2020 container: less room to compress */
+        static const double p3[3][2] = { { 0.680, 0.320 }, { 0.265, 0.690 }, { 0.150, 0.060 } };
+        double s2020[3];
+        int less = 1;
+        for (int c = 0; c < 3; c++)
+            s2020[c] = p.ops[4].s[c];
+        memcpy(o.src_prim, p3, sizeof(p3));
+        build_o(&p, pq, sdr, o);
+        for (int c = 0; c < 3; c++)
+            less &= p.ops[4].s[c] < s2020[c];
+        CHECK(less, "gamut=compress knees from P3 mastering primaries are softer than from the "
+              "BT.2020 container (%g %g %g vs %g %g %g)", p.ops[4].s[0], p.ops[4].s[1],
+              p.ops[4].s[2], s2020[0], s2020[1], s2020[2]);
+        memset(o.src_prim, 0, sizeof(o.src_prim));
+    }
+    o.gamut = 0;
+    CHECK(build_o(&p, sdr, pq, o) == 0 && !strcmp(types(&p, buf), "M,T,M,T,M"),
+          "SDR -> PQ at 203: no extra stage, got %s", types(&p, buf));
+    o.src_peak = 2000;
+    CHECK(build_o(&p, hlg, hlg, o) == 0 && p.nb_ops == 0,
+          "HLG -> HLG on a 2000 cd/m2 display: the OOTF pair cancels, got %s", types(&p, buf));
+    CHECK(build_o(&p, hlg, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,O,M,TM,T,M") &&
+          fabs(p.ops[2].power - (ff_cspfix_hlg_gamma(2000) - 1.0)) < 1e-15 &&
+          fabs(ff_cspfix_hlg_gamma(2000) - 1.3264) < 1e-4 && p.ops[4].src_peak == 2000,
+          "HLG -> SDR: OOTF with gamma(2000) then tone mapping from 2000, got %s", types(&p, buf));
+    o.src_peak = 0;
+
+    /* the planner's float64 gain against the reference model's curves */
+    for (int i = 0; i < 5; i++) {
+        CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = tms[i], .src_peak = 4000,
+                        .dst_peak = 100, .out_white = 100 };
+        double maxe = 0;
+        for (int k = 1; k <= 2000; k++) {
+            double m = k * 0.01, l = m * 203.0;
+            double want = ref_tone_curve(tms[i], l, 4000, 100) / (100 * m);
+            maxe = fmax(maxe, fabs(ff_cspfix_tonemap_gain(&op, m) - want) / want);
+        }
+        CHECK(maxe < 1e-9, "tone curve %d: planner and model agree (%g)", tms[i], maxe);
+    }
+}
+
 int main(void)
 {
     av_log_set_level(AV_LOG_QUIET);
@@ -238,6 +308,7 @@ int main(void)
     test_constants();
     test_curves();
     test_errors();
+    test_hdr();
     printf("plan: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

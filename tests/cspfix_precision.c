@@ -42,6 +42,7 @@ enum Source {
     SRC_ALL8,       ///< every 8-bit triple, 4:4:4, 4096x4096
     SRC_GRID10,     ///< 10-bit triples on a dense grid, 4:4:4
     SRC_BLOCKS420,  ///< 16x16 flat blocks in 4:2:0, interiors compared
+    SRC_GRID10S,    ///< 10-bit triples on a 128^3 grid (every residue mod 8), 4:4:4
 };
 
 typedef struct Conv {
@@ -51,6 +52,9 @@ typedef struct Conv {
     RefDesc in, out;
     int linearize;
     double max_bound;   ///< 0: the standard bound (< 1 LSB); else a documented exception
+    int tonemap, gamut; ///< RefTonemap, RefGamut (0: the filter's defaults)
+    double peak, target_peak, desat;
+    double min_exact;   ///< 0: the standard 99.9 % (99.5 % at 12 bit)
 } Conv;
 
 #define D(p, t, m, r, d) { AVCOL_PRI_ ## p, AVCOL_TRC_ ## t, AVCOL_SPC_ ## m, AVCOL_RANGE_ ## r, d }
@@ -88,6 +92,40 @@ static const Conv convs[] = {
       D(BT709, IEC61966_2_1, RGB, JPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
     { "bt709 Y'CbCr->gbrp10 sRGB", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_GBRP10,
       D(BT709, BT709, BT709, MPEG, 8), D(BT709, IEC61966_2_1, RGB, JPEG, 10), 0 },
+    /* HDR: tone and gamut mapping (doc/conversion-model.md section 4); bounds 1 LSB at 8 bit,
+     * 2 LSB at 10 bit */
+#define PQ2020 D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10)
+#define HLG2020 D(BT2020, ARIB_STD_B67, BT2020_NCL, MPEG, 10)
+#define SDR709_8 D(BT709, BT709, BT709, MPEG, 8)
+#define SDR709_10 D(BT709, BT709, BT709, MPEG, 10)
+    { "PQ->SDR bt2390 (default)", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_AUTO, 0, 1000 },
+    { "PQ->SDR bt2390 10-bit", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
+      PQ2020, SDR709_10, 0, 2.0, REF_TM_BT2390, 0, 1000 },
+    { "PQ->SDR clip", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_CLIP, 0, 1000 },
+    { "PQ->SDR reinhard peak 4000", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_REINHARD, 0, 4000 },
+    { "PQ->SDR hable", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_HABLE, 0, 1000 },
+    { "PQ->SDR mobius", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_MOBIUS, 0, 1000 },
+    { "PQ->SDR none target 203", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_NONE, 0, 1000, 203 },
+    { "PQ->SDR bt2390 desat 0.5 compress", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_BT2390, REF_GAMUT_COMPRESS, 1000, 0, 0.5 },
+    { "PQ->SDR bt2390 gamut desaturate", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      PQ2020, SDR709_8, 0, 1.0, REF_TM_BT2390, REF_GAMUT_DESATURATE, 1000 },
+    { "HLG->SDR bt2390", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      HLG2020, SDR709_8, 0, 1.0, REF_TM_AUTO, 0, 1000 },
+    { "HLG->SDR bt2390 10-bit", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
+      HLG2020, SDR709_10, 0, 2.0, REF_TM_AUTO, 0, 1000 },
+    { "HLG 2000 cd/m2 ->PQ", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
+      HLG2020, PQ2020, 0, 2.0, REF_TM_AUTO, 0, 2000 },
+    { "SDR->PQ white at 300 cd/m2", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
+      SDR709_10, PQ2020, 0, 2.0, REF_TM_AUTO, 0, 0, 300 },
+    { "bt2020->bt709 gamut compress", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
+      D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), SDR709_8, 0, 1.0, 0, REF_GAMUT_COMPRESS },
 };
 
 /* plane of component c (Y/Cb/Cr or R/G/B order) */
@@ -101,6 +139,12 @@ static int grid10(int i)
 {
     /* 256 levels over 0..1023 touching every residue mod 4 */
     return 4 * i + (i & 3);
+}
+
+static int grid10s(int i)
+{
+    /* 128 levels over 0..1023 touching every residue mod 8 */
+    return 8 * i + (i & 7);
 }
 
 static AVFrame *make_input(const Conv *cv, int *w, int *h)
@@ -135,10 +179,23 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
         return f;
     }
     *w = *h = 4096;
+    if (cv->src == SRC_GRID10S) {
+        *w = 2048;
+        *h = 1024;
+    }
     f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
                            cv->in.range);
     if (!f)
         return NULL;
+    if (cv->src == SRC_GRID10S) {
+        for (int y = 0; y < *h; y++)
+            for (int x = 0; x < *w; x++) {
+                int idx = y * *w + x, v[3] = { idx >> 14, (idx >> 7) & 127, idx & 127 };
+                for (int c = 0; c < 3; c++)
+                    cspfix_set_sample(f, plane_of(cv->in_fmt, c), x, y, 1, grid10s(v[c]));
+            }
+        return f;
+    }
     for (int y = 0; y < *h; y++)
         for (int x = 0; x < *w; x++) {
             int idx = y * *w + x, v[3] = { idx >> 16, (idx >> 8) & 255, idx & 255 };
@@ -176,21 +233,28 @@ static int run_conv(const Conv *cv, int verbose)
 {
     char filter[512];
     AVFrame *in, *out = NULL;
-    RefOptions ro = { cv->linearize, REF_WP_BRADFORD };
+    RefOptions ro = { cv->linearize, REF_WP_BRADFORD, cv->tonemap, cv->gamut, cv->desat,
+                      cv->peak, cv->target_peak };
+    static const char *const tm_names[] = { "auto", "none", "clip", "bt2390", "reinhard",
+                                            "hable", "mobius" };
+    static const char *const gamut_names[] = { "none", "clip", "desaturate", "compress" };
     Stats st = { 0 };
     const int obig = cv->out.depth > 8, ibig = cv->in.depth > 8;
-    const double bound = cv->out.depth >= 12 ? 99.5 : 99.9;
-    int w, h, ret, pass;
+    const double bound = cv->min_exact ? cv->min_exact : cv->out.depth >= 12 ? 99.5 : 99.9;
+    int w, h, ret, pass, n;
     double pct;
 
     in = make_input(cv, &w, &h);
     if (!in)
         return -1;
-    snprintf(filter, sizeof(filter),
-             "cspfix=primaries=%s:trc=%s:space=%s:range=%s:format=%s:dither=none:linearize=%s",
-             av_color_primaries_name(cv->out.prim), av_color_transfer_name(cv->out.trc),
-             av_color_space_name(cv->out.matrix), av_color_range_name(cv->out.range),
-             av_get_pix_fmt_name(cv->out_fmt), cv->linearize ? "scene" : "display");
+    n = snprintf(filter, sizeof(filter),
+                 "cspfix=primaries=%s:trc=%s:space=%s:range=%s:format=%s:dither=none:linearize=%s",
+                 av_color_primaries_name(cv->out.prim), av_color_transfer_name(cv->out.trc),
+                 av_color_space_name(cv->out.matrix), av_color_range_name(cv->out.range),
+                 av_get_pix_fmt_name(cv->out_fmt), cv->linearize ? "scene" : "display");
+    n += snprintf(filter + n, sizeof(filter) - n, ":tonemap=%s:gamut=%s:peak=%g:target_peak=%g"
+                  ":desat=%g", tm_names[cv->tonemap], gamut_names[cv->gamut], cv->peak,
+                  cv->target_peak, cv->desat);
     ret = cspfix_run1(in, filter, 1, &out);
     if (ret < 0) {
         fprintf(stderr, "%s: filter failed (%d): %s\n", cv->name, ret, filter);

@@ -334,8 +334,14 @@ double ref_delinearize(int trc, int linearize, double l)
     }
 }
 
-/* HLG OOTF: display light (relative units) from normalised scene light. */
-void ref_hlg_ootf(double kr, double kb, const double e[3], double l[3])
+double ref_hlg_gamma(double lw)
+{
+    return HLG_GAMMA + 0.42 * log10(lw / HLG_LW);
+}
+
+/* HLG OOTF (BT.2100 Table 5): display light (relative units) from normalised scene light,
+ * F_D = Lw Ys^(gamma - 1) E on a display of peak Lw (black 0). */
+void ref_hlg_ootf_lw(double kr, double kb, double lw, const double e[3], double l[3])
 {
     double kg = 1.0 - kr - kb;
     double ys = kr * e[0] + kg * e[1] + kb * e[2];
@@ -343,23 +349,167 @@ void ref_hlg_ootf(double kr, double kb, const double e[3], double l[3])
         l[0] = l[1] = l[2] = 0.0;
         return;
     }
-    double g = HLG_LW * pow(ys, HLG_GAMMA - 1.0) / REF_WHITE_CDM2;
+    double g = lw * pow(ys, ref_hlg_gamma(lw) - 1.0) / REF_WHITE_CDM2;
     for (int i = 0; i < 3; i++)
         l[i] = g * e[i];
 }
 
-/* Inverse HLG OOTF: normalised scene light from display light (relative units). */
-void ref_hlg_inverse_ootf(double kr, double kb, const double l[3], double e[3])
+/* Inverse HLG OOTF: Ys = (Yd / Lw)^(1/gamma), E = F_D / (Lw Ys^(gamma - 1)). */
+void ref_hlg_inverse_ootf_lw(double kr, double kb, double lw, const double l[3], double e[3])
 {
     double kg = 1.0 - kr - kb;
     double yd = (kr * l[0] + kg * l[1] + kb * l[2]) * REF_WHITE_CDM2; /* cd/m2 */
+    double gamma = ref_hlg_gamma(lw);
     if (yd <= 0.0) {
         e[0] = e[1] = e[2] = 0.0;
         return;
     }
-    double g = REF_WHITE_CDM2 / HLG_LW * pow(yd / HLG_LW, (1.0 - HLG_GAMMA) / HLG_GAMMA);
+    double ys = pow(yd / lw, 1.0 / gamma);
+    double g = REF_WHITE_CDM2 / (lw * pow(ys, gamma - 1.0));
     for (int i = 0; i < 3; i++)
         e[i] = g * l[i];
+}
+
+void ref_hlg_ootf(double kr, double kb, const double e[3], double l[3])
+{
+    ref_hlg_ootf_lw(kr, kb, HLG_LW, e, l);
+}
+
+void ref_hlg_inverse_ootf(double kr, double kb, const double l[3], double e[3])
+{
+    ref_hlg_inverse_ootf_lw(kr, kb, HLG_LW, l, e);
+}
+
+/* ---- section 4: tone curves (cd/m2 -> cd/m2) ---- */
+
+/* BT.2390 EETF (section 5.4 of ITU-R BT.2390): in the PQ domain normalised to the source
+ * range [Lb, Lw] (here Lb = 0 and target black 0, so no black lift), a Hermite spline from the
+ * knee KS = 1.5 maxLum - 0.5 to the target maximum maxLum. */
+static double eetf_bt2390(double l, double ls, double lt)
+{
+    const double pb = pq_inv_eotf(0.0);
+    const double pw = pq_inv_eotf(ls / PQ_PEAK_CDM2);
+    const double max_lum = (pq_inv_eotf(lt / PQ_PEAK_CDM2) - pb) / (pw - pb);
+    double ks = 1.5 * max_lum - 0.5, e1, e2;
+
+    if (ks < 0.0)
+        ks = 0.0;
+    e1 = (pq_inv_eotf(l / PQ_PEAK_CDM2) - pb) / (pw - pb);
+    e1 = e1 < 0.0 ? 0.0 : e1 > 1.0 ? 1.0 : e1;
+    if (e1 < ks) {
+        e2 = e1;
+    } else {
+        double t = (e1 - ks) / (1.0 - ks);
+        double h00 = 2 * t * t * t - 3 * t * t + 1;
+        double h10 = t * t * t - 2 * t * t + t;
+        double h01 = -2 * t * t * t + 3 * t * t;
+        e2 = h00 * ks + h10 * (1.0 - ks) + h01 * max_lum;
+    }
+    return pq_eotf(e2 * (pw - pb) + pb) * PQ_PEAK_CDM2;
+}
+
+static double hable_curve(double x)
+{
+    /* J. Hable, "Filmic tonemapping operators" (2010): A = 0.15 shoulder strength,
+     * B = 0.50 linear strength, C = 0.10 linear angle, D = 0.20 toe strength,
+     * E = 0.02 toe numerator, F = 0.30 toe denominator. */
+    const double A = 0.15, B = 0.50, C = 0.10, D = 0.20, E = 0.02, F = 0.30;
+    return (x * (A * x + C * B) + D * E) / (x * (A * x + B) + D * F) - E / F;
+}
+
+double ref_tone_curve(int tonemap, double l, double ls, double lt)
+{
+    double x = l / lt, p = ls / lt, y;
+
+    switch (tonemap) {
+    case REF_TM_BT2390:
+        y = ls <= lt ? l : eetf_bt2390(l, ls, lt);
+        return y < lt ? y : lt;
+    case REF_TM_REINHARD:
+        /* Reinhard et al. 2002, eq. 4 with the white point at the source peak */
+        y = p <= 1.0 ? x : x * (1.0 + x / (p * p)) / (1.0 + x);
+        break;
+    case REF_TM_HABLE:
+        y = hable_curve(x) / hable_curve(p > 1.0 ? p : 1.0);
+        break;
+    case REF_TM_MOBIUS: {
+        /* identity up to j; above, y = A (x + a) / (x + b), a Mobius map with y(j) = j,
+         * y'(j) = 1 and y(p) = 1 */
+        const double j = 0.3;
+        if (p <= 1.0 || x <= j) {
+            y = x;
+        } else {
+            double a = -j * j * (p - 1.0) / (j * j - 2.0 * j + p);
+            double b = (j * j - 2.0 * j * p + p) / (p - 1.0);
+            y = (b * b + 2.0 * b * j + j * j) / (b - a) * (x + a) / (x + b);
+        }
+        break;
+    }
+    default: /* clip */
+        y = x;
+        break;
+    }
+    return lt * (y < 1.0 ? y : 1.0);
+}
+
+#define TM_FLOOR 1e-6 /* relative light below which the gain is held (the curves are linear) */
+
+/* Tone mapping on max(R,G,B) with ratio scaling: every component gets the same gain, so
+ * the ratios (hue and saturation) stay; then optional desaturation toward Y. */
+static void tonemap_rgb(int tm, double ls, double lt, double out_white, double desat,
+                        double kr, double kb, double c[3])
+{
+    double m = fmax(fmax(c[0], c[1]), c[2]), l, f, g, d, y;
+
+    if (m < TM_FLOOR)
+        m = TM_FLOOR;
+    l = m * REF_WHITE_CDM2;
+    f = ref_tone_curve(tm, l, ls, lt);
+    g = f / (out_white * m);
+    d = desat * fmin(fmax(1.0 - f / l, 0.0), 1.0);
+    for (int i = 0; i < 3; i++)
+        c[i] *= g;
+    y = kr * c[0] + (1.0 - kr - kb) * c[1] + kb * c[2];
+    for (int i = 0; i < 3; i++)
+        c[i] += d * (y - c[i]);
+}
+
+/* Gamut mapping of linear RGB in the output primaries to [0, hi]. */
+static void gamut_map(int mode, const double g[3][3], double kr, double kb, double hi, double c[3])
+{
+    if (mode == REF_GAMUT_DESATURATE) {
+        /* the point on the segment from (Y, Y, Y) to c nearest to c that is inside the cube */
+        double y = kr * c[0] + (1.0 - kr - kb) * c[1] + kb * c[2], t = 1.0;
+        double mn = fmin(fmin(c[0], c[1]), c[2]), mx = fmax(fmax(c[0], c[1]), c[2]);
+        y = fmin(fmax(y, 0.0), hi);
+        if (mn < 0.0)
+            t = fmin(t, y / (y - mn));
+        if (mx > hi)
+            t = fmin(t, (hi - y) / (mx - y));
+        for (int i = 0; i < 3; i++)
+            c[i] = y + t * (c[i] - y);
+    } else if (mode == REF_GAMUT_COMPRESS) {
+        /* distance from the achromatic axis per component, d = (max - c) / max; distances
+         * above thr = 0.8 are compressed so that the farthest input primary (lim) lands on the
+         * boundary d = 1: d' = thr + e / (1 + e / s), e = d - thr */
+        const double thr = 0.8;
+        double a = fmax(fmax(c[0], c[1]), c[2]);
+        for (int i = 0; i < 3 && a > 0.0; i++) {
+            double lim = 0.0, d = (a - c[i]) / a;
+            for (int j = 0; j < 3; j++) {
+                double aj = fmax(fmax(g[0][j], g[1][j]), g[2][j]);
+                if (aj > 0.0)
+                    lim = fmax(lim, (aj - g[i][j]) / aj);
+            }
+            if (lim > 1.0 + 1e-6 && d > thr) {
+                double e = d - thr, s = (lim - thr) / ((lim - thr) / (1.0 - thr) - 1.0);
+                c[i] = a - (thr + e / (1.0 + e / s)) * a;
+            }
+        }
+    }
+    if (mode != REF_GAMUT_NONE)
+        for (int i = 0; i < 3; i++)
+            c[i] = fmin(fmax(c[i], 0.0), hi);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -601,6 +751,7 @@ typedef struct Side {
     double kr, kb;            /* luma coefficients (NC/CL matrices) */
     double nb, pb, nr, pr;    /* CL constants */
     double okr, okb;          /* HLG OOTF weights: Y row of the NPM of the primaries */
+    double lw;                /* HLG display peak, cd/m2 */
 } Side;
 
 static int matrix_supported(int matrix)
@@ -682,7 +833,7 @@ static void nl_to_linear(const Side *s, const double nl[3], double lin[3])
     for (int i = 0; i < 3; i++)
         t[i] = ref_linearize(s->d->trc, s->linearize, nl[i]);
     if (s->d->trc == REF_TRC_ARIB_STD_B67 && s->linearize == REF_LIN_DISPLAY)
-        ref_hlg_ootf(s->okr, s->okb, t, lin);
+        ref_hlg_ootf_lw(s->okr, s->okb, s->lw, t, lin);
     else
         memcpy(lin, t, sizeof(t));
 }
@@ -692,7 +843,7 @@ static void linear_to_nl(const Side *s, const double lin[3], double nl[3])
 {
     double t[3];
     if (s->d->trc == REF_TRC_ARIB_STD_B67 && s->linearize == REF_LIN_DISPLAY)
-        ref_hlg_inverse_ootf(s->okr, s->okb, lin, t);
+        ref_hlg_inverse_ootf_lw(s->okr, s->okb, s->lw, lin, t);
     else
         memcpy(t, lin, sizeof(t));
     for (int i = 0; i < 3; i++)
@@ -834,7 +985,8 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
     static const RefOptions defaults = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
     RefTrace t;
     Side si, so;
-    double gamut[3][3];
+    double gamut[3][3], ls, lt, hi;
+    int hdr_in, hdr_out, tm;
 
     if (!opt)
         opt = &defaults;
@@ -844,6 +996,16 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
         return -1;
     if (ref_gamut_matrix(in->prim, out->prim, opt->wpadapt, gamut) < 0)
         return -1;
+    hdr_in  = in->trc == REF_TRC_SMPTE2084 || in->trc == REF_TRC_ARIB_STD_B67;
+    hdr_out = out->trc == REF_TRC_SMPTE2084 || out->trc == REF_TRC_ARIB_STD_B67;
+    ls = opt->src_peak > 0.0 ? opt->src_peak : 1000.0;
+    lt = opt->dst_peak > 0.0 ? opt->dst_peak : hdr_out ? 203.0 : 100.0;
+    tm = opt->tonemap != REF_TM_AUTO ? opt->tonemap : hdr_in && !hdr_out ? REF_TM_BT2390 :
+         REF_TM_NONE;
+    /* HLG: input displayed at the source peak; HLG output on the same display as an HLG
+     * input, else on the 1000 cd/m2 reference display */
+    si.lw = in->trc == REF_TRC_ARIB_STD_B67 ? ls : HLG_LW;
+    so.lw = in->trc == REF_TRC_ARIB_STD_B67 ? si.lw : HLG_LW;
 
     memset(&t, 0, sizeof(t));
 
@@ -866,7 +1028,7 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
         for (int i = 0; i < 3; i++)
             t.in_rgb_nl[i] = ref_delinearize(in->trc, opt->linearize, e[i]);
         if (in->trc == REF_TRC_ARIB_STD_B67 && opt->linearize == REF_LIN_DISPLAY)
-            ref_hlg_ootf(si.okr, si.okb, e, t.in_lin);
+            ref_hlg_ootf_lw(si.okr, si.okb, si.lw, e, t.in_lin);
         else
             memcpy(t.in_lin, e, sizeof(e));
     } else {
@@ -878,11 +1040,28 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
     /* section 5 */
     mat_vec(t.out_lin, gamut, t.in_lin);
 
+    /* section 4: tone mapping (in the output primaries), then gamut mapping */
+    if (hdr_in && !hdr_out) {
+        if (tm == REF_TM_NONE)
+            for (int i = 0; i < 3; i++)
+                t.out_lin[i] *= REF_WHITE_CDM2 / lt;
+        else
+            tonemap_rgb(tm, ls, lt, lt, opt->desat, so.okr, so.okb, t.out_lin);
+    } else if (!hdr_in && hdr_out) {
+        for (int i = 0; i < 3; i++)
+            t.out_lin[i] *= lt / REF_WHITE_CDM2;
+    } else if (hdr_in && hdr_out && tm != REF_TM_NONE) {
+        tonemap_rgb(tm, ls, lt, REF_WHITE_CDM2, opt->desat, so.okr, so.okb, t.out_lin);
+    }
+    hi = out->trc == REF_TRC_SMPTE2084 ? PQ_PEAK_CDM2 / REF_WHITE_CDM2 :
+         out->trc == REF_TRC_ARIB_STD_B67 ? so.lw / REF_WHITE_CDM2 : 1.0;
+    gamut_map(opt->gamut, gamut, so.okr, so.okb, hi, t.out_lin);
+
     /* section 6: encode */
     if (out->matrix == REF_SPC_ICTCP) {
         double e[3], lms[3];
         if (out->trc == REF_TRC_ARIB_STD_B67 && opt->linearize == REF_LIN_DISPLAY)
-            ref_hlg_inverse_ootf(so.okr, so.okb, t.out_lin, e);
+            ref_hlg_inverse_ootf_lw(so.okr, so.okb, so.lw, t.out_lin, e);
         else
             memcpy(e, t.out_lin, sizeof(e));
         mat_vec(lms, lms_from_rgb, e);

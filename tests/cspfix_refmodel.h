@@ -89,10 +89,29 @@ typedef struct RefDesc {
 enum RefLinearize { REF_LIN_DISPLAY = 0, REF_LIN_SCENE = 1 };
 enum RefWpAdapt   { REF_WP_BRADFORD = 0, REF_WP_VONKRIES = 1, REF_WP_IDENTITY = 2 };
 
+/* Tone curves and gamut mapping of doc/conversion-model.md section 4 (numbering as the
+ * filter's tonemap= and gamut= values). */
+enum RefTonemap {
+    REF_TM_AUTO = 0, /* bt2390 for HDR -> SDR, none otherwise */
+    REF_TM_NONE, REF_TM_CLIP, REF_TM_BT2390, REF_TM_REINHARD, REF_TM_HABLE, REF_TM_MOBIUS,
+};
+enum RefGamut { REF_GAMUT_NONE = 0, REF_GAMUT_CLIP, REF_GAMUT_DESATURATE, REF_GAMUT_COMPRESS };
+
 typedef struct RefOptions {
     int linearize;   /* enum RefLinearize */
     int wpadapt;     /* enum RefWpAdapt */
+    int tonemap;     /* enum RefTonemap */
+    int gamut;       /* enum RefGamut */
+    double desat;    /* 0..1 */
+    double src_peak; /* cd/m2; 0: 1000 (also the HLG input display peak) */
+    double dst_peak; /* target_peak, cd/m2; 0: 100 for SDR output, 203 for HDR output */
 } RefOptions;
+
+/* A tone curve on luminance in cd/m2: l -> output cd/m2, source peak ls, target peak lt. */
+double ref_tone_curve(int tonemap, double l, double ls, double lt);
+
+/* HLG system gamma for a display peak lw (BT.2100): 1.2 + 0.42 log10(lw / 1000). */
+double ref_hlg_gamma(double lw);
 
 /* Transfer functions of doc/conversion-model.md section 3, on one component.
  * ref_linearize: signal -> relative linear light (1.0 = 203 cd/m2 reference white).
@@ -174,6 +193,9 @@ int ref_gamut_matrix(int prim_in, int prim_out, int wpadapt, double m[3][3]);
  * normalised scene light e[] -> display light in relative units (cd/m2 / 203), and its inverse. */
 void ref_hlg_ootf(double kr, double kb, const double e[3], double l[3]);
 void ref_hlg_inverse_ootf(double kr, double kb, const double l[3], double e[3]);
+/* The same for a display of peak lw cd/m2 (gamma ref_hlg_gamma(lw)). */
+void ref_hlg_ootf_lw(double kr, double kb, double lw, const double e[3], double l[3]);
+void ref_hlg_inverse_ootf_lw(double kr, double kb, double lw, const double l[3], double e[3]);
 
 /* Chroma siting (AVCHROMA_LOC_* numbering: left 1, center 2, topleft 3, top 4, bottomleft 5,
  * bottom 6): where chroma sample (k, r) of a 2x2-subsampled plane sits in luma coordinates,

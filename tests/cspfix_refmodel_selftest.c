@@ -561,6 +561,130 @@ static void test_ictcp(void)
     check(isnan(ref_linearize(3, 0, 0.5)), "ref_linearize of a reserved trc is NAN");
 }
 
+/* Section 4: tone curves, the HLG system gamma, tone and gamut mapping through ref_convert. */
+static void test_tonemap(void)
+{
+    static const int curves[] = { REF_TM_CLIP, REF_TM_BT2390, REF_TM_REINHARD, REF_TM_HABLE,
+                                  REF_TM_MOBIUS };
+    static const char *const names[] = { "clip", "bt2390", "reinhard", "hable", "mobius" };
+    const RefDesc pq = { REF_PRI_BT2020, REF_TRC_SMPTE2084, REF_SPC_RGB, REF_RANGE_PC, 10 };
+    const RefDesc sdr = { REF_PRI_BT709, REF_TRC_BT709, REF_SPC_RGB, REF_RANGE_PC, 10 };
+    const RefDesc sdr2020 = { REF_PRI_BT2020, REF_TRC_BT709, REF_SPC_RGB, REF_RANGE_PC, 10 };
+    RefOptions o = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
+    double in[3], out[3], e, y0, y1;
+    int mono;
+
+    /* BT.2100 note: gamma = 1.2 at 1000 cd/m2; BT.2390 lists 1.07 at 500 and 1.33 at 2000 */
+    check_near("HLG gamma at 1000 cd/m2", ref_hlg_gamma(1000), 1.2, 1e-12);
+    check_near("HLG gamma at 500 cd/m2", ref_hlg_gamma(500), 1.07, 0.005);
+    check_near("HLG gamma at 2000 cd/m2", ref_hlg_gamma(2000), 1.33, 0.005);
+
+    for (int i = 0; i < 5; i++) {
+        char what[96];
+        snprintf(what, sizeof(what), "%s(1000 cd/m2) from 1000 to 100 cd/m2", names[i]);
+        check_near(what, ref_tone_curve(curves[i], 1000, 1000, 100), 100, 1e-9);
+        mono = 1;
+        y0 = 0.0;
+        for (int k = 1; k <= 4000; k++) {
+            y1 = ref_tone_curve(curves[i], k * 0.25, 1000, 100);
+            mono &= y1 >= y0 - 1e-12 && y1 <= 100 + 1e-12;
+            y0 = y1;
+        }
+        check(mono, "%s is monotonic and <= target on 0..1000 cd/m2", names[i]);
+    }
+    /* BT.2390 EETF from 1000 to 100 cd/m2: PQ(100) = 0.5081, PQ(1000) = 0.7518 (BT.2408
+     * table), maxLum = 0.6759, KS = 1.5 maxLum - 0.5 = 0.5138 -> 0.3863 in PQ = 20.0 cd/m2:
+     * identity below the knee */
+    check_near("bt2390 at 10 cd/m2 (below the knee)", ref_tone_curve(REF_TM_BT2390, 10, 1000, 100),
+               10, 1e-9);
+    check_near("bt2390 at 19 cd/m2 (below the knee)", ref_tone_curve(REF_TM_BT2390, 19, 1000, 100),
+               19, 1e-9);
+    e = ref_tone_curve(REF_TM_BT2390, 21, 1000, 100);
+    check(e < 21 && e > 20.5, "bt2390 at 21 cd/m2 (above the knee, slope ~1) = %.6f", e);
+    check_near("bt2390 with the source peak at the target: identity",
+               ref_tone_curve(REF_TM_BT2390, 80, 100, 100), 80, 1e-12);
+    /* Mobius: identity up to 0.3 target with slope 1 there */
+    check_near("mobius at 30 cd/m2", ref_tone_curve(REF_TM_MOBIUS, 30, 1000, 100), 30, 1e-9);
+    e = (ref_tone_curve(REF_TM_MOBIUS, 30.001, 1000, 100) - 30) / 0.001;
+    check_near("mobius slope at 30 cd/m2", e, 1.0, 1e-3);
+    /* Reinhard with white at the source peak: x (1 + x/p^2) / (1 + x), x = 1, p = 10 */
+    check_near("reinhard(100 cd/m2) 1000 -> 100", ref_tone_curve(REF_TM_REINHARD, 100, 1000, 100),
+               100 * 1.01 / 2, 1e-9);
+
+    /* through ref_convert: PQ 1000 cd/m2 white to SDR = full scale, hue kept */
+    o.src_peak = 1000;
+    e = 1023 * 0.75182709; /* PQ code of 1000 cd/m2 (full range, 10 bit) */
+    in[0] = in[1] = in[2] = e;
+    for (int i = 0; i < 5; i++) {
+        char what[96];
+        o.tonemap = curves[i];
+        ref_convert(&pq, &sdr2020, &o, in, out, NULL);
+        snprintf(what, sizeof(what), "PQ 1000 cd/m2 white -> SDR code, %s", names[i]);
+        check_near(what, out[1], 1023, 0.05);
+    }
+    /* a saturated highlight keeps its R:G:B ratios in linear light (max-RGB basis) */
+    {
+        double a[3] = { 0.75 * 1023, 0.6 * 1023, 0.4 * 1023 }, lin_in[3], lin_out[3];
+        o.tonemap = REF_TM_BT2390;
+        ref_convert(&pq, &sdr2020, &o, a, out, NULL);
+        for (int i = 0; i < 3; i++) {
+            lin_in[i]  = ref_linearize(REF_TRC_SMPTE2084, REF_LIN_DISPLAY, a[i] / 1023);
+            lin_out[i] = ref_linearize(REF_TRC_BT709, REF_LIN_DISPLAY, out[i] / 1023);
+        }
+        check_near("bt2390 keeps G/R", lin_out[1] / lin_out[0], lin_in[1] / lin_in[0], 1e-9);
+        check_near("bt2390 keeps B/R", lin_out[2] / lin_out[0], lin_in[2] / lin_in[0], 1e-9);
+    }
+    /* SDR -> PQ: SDR white at 203 cd/m2 = PQ 0.5806 (BT.2408) */
+    o.tonemap = REF_TM_AUTO;
+    in[0] = in[1] = in[2] = 1023;
+    ref_convert(&sdr2020, &pq, &o, in, out, NULL);
+    check_near("SDR white -> PQ code (203 cd/m2)", out[0] / 1023, 0.58069, 1e-4);
+    /* HLG 75 % on a 1000 cd/m2 display is 203 cd/m2 (BT.2408) */
+    {
+        const RefDesc hlg = { REF_PRI_BT2020, REF_TRC_ARIB_STD_B67, REF_SPC_RGB, REF_RANGE_PC, 10 };
+        in[0] = in[1] = in[2] = 0.75 * 1023;
+        o.tonemap = REF_TM_NONE;
+        ref_convert(&hlg, &pq, &o, in, out, NULL);
+        check_near("HLG 75 % -> PQ code (203 cd/m2)", out[0] / 1023, 0.58069, 2e-4);
+        /* on a 2000 cd/m2 display (peak from the frame) the same signal is brighter */
+        o.src_peak = 2000;
+        ref_convert(&hlg, &pq, &o, in, out, NULL);
+        e = ref_linearize(REF_TRC_SMPTE2084, REF_LIN_DISPLAY, out[0] / 1023) * 203;
+        check_near("HLG 75 % on 2000 cd/m2 (cd/m2)", e,
+                   2000 * pow(ref_linearize(REF_TRC_ARIB_STD_B67, REF_LIN_DISPLAY, 0.75),
+                              ref_hlg_gamma(2000)), 1e-3);
+        o.src_peak = 1000;
+        /* HLG -> SDR from display light: reference white (75 %, 203 cd/m2) lands at
+         * bt2390(203) = 88 cd/m2 of 100, SDR signal 0.949, not the "too dark" 0.26^(1/2.4) of
+         * scene light read as SDR */
+        o.tonemap = REF_TM_AUTO;
+        ref_convert(&hlg, &sdr2020, &o, in, out, NULL);
+        check_near("HLG 75 % -> SDR signal", out[0] / 1023,
+                   pow(ref_tone_curve(REF_TM_BT2390, 1000 * pow(ref_linearize(REF_TRC_ARIB_STD_B67,
+                       REF_LIN_DISPLAY, 0.75), 1.2), 1000, 100) / 100, 1 / 2.4), 1e-9);
+        check(out[0] / 1023 > 0.94, "HLG reference white is near SDR white (%.4f)", out[0] / 1023);
+    }
+    /* gamut mapping bt2020 -> bt709: in-gamut colours stay, the bt2020 green primary is
+     * brought onto the bt709 boundary (a component 0) with its luminance axis kept */
+    o.tonemap = REF_TM_NONE;
+    in[0] = 0.5 * 1023; in[1] = 0.4 * 1023; in[2] = 0.45 * 1023;
+    for (int g = REF_GAMUT_DESATURATE; g <= REF_GAMUT_COMPRESS; g++) {
+        double plain[3];
+        o.gamut = REF_GAMUT_NONE;
+        ref_convert(&sdr2020, &sdr, &o, in, plain, NULL);
+        o.gamut = g;
+        ref_convert(&sdr2020, &sdr, &o, in, out, NULL);
+        check_row(g == REF_GAMUT_DESATURATE ? "desaturate keeps an in-gamut grey-ish colour" :
+                  "compress keeps an in-gamut grey-ish colour", out, plain, 1e-9);
+        in[0] = 0; in[1] = 1023; in[2] = 0;
+        ref_convert(&sdr2020, &sdr, &o, in, out, NULL);
+        check(fmin(out[0], out[2]) < 1e-6 && fmin(out[0], out[2]) >= 0 && out[1] > 900,
+              "%s: bt2020 green -> (%.3f, %.3f, %.3f), on the boundary",
+              g == REF_GAMUT_DESATURATE ? "desaturate" : "compress", out[0], out[1], out[2]);
+        in[0] = 0.5 * 1023; in[1] = 0.4 * 1023; in[2] = 0.45 * 1023;
+    }
+}
+
 int main(void)
 {
     test_npm();
@@ -574,6 +698,7 @@ int main(void)
     test_ictcp();
     test_trc_roundtrip();
     test_convert_identity();
+    test_tonemap();
 
     printf("%d passed, %d failed\n", npassed, nfailed);
     return nfailed ? 1 : 0;

@@ -166,20 +166,21 @@ static const ConvDef convs[] = {
       { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
       PAT_709_IN_PQ, 1, "PQ tone mapping to SDR (HDR10 side data)",
-      "B5: cspfix does not tone-map yet (issue 6): PQ to SDR clips highlights above its "
-      "203 cd/m2 reference white. The plain zscale line clips the same way (npl=203, "
-      "cspfix's reference white); zscale+tonemap (hable, npl=100) and scale:perceptual "
-      "tone-map, so their pictures differ from cspfix's by design: their speed is the "
-      "target for issue 6, their difference is not an error.", {
-        PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
+      "B5: cspfix tone-maps in its one pass (BT.2390 EETF on max-RGB, source peak from the "
+      "HDR10 side data, SDR white = 100 cd/m2); cspfix:hable uses the same curve as the "
+      "zscale+tonemap chain (issue 6's reference peer). The plain zscale line clips "
+      "(npl=203, no tone mapping); scale:perceptual tone-maps with its own curve: pictures "
+      "differ by design, the ratio to zscale+tonemap is the issue-6 figure.", {
+        PEER("cspfix", "cspfix=all=bt709:format=yuv420p:tonemap=bt2390"),
+        PEER("cspfix:hable", "cspfix=all=bt709:format=yuv420p:tonemap=hable"),
         NA("colorspace", "n/a: colorspace has no PQ/HLG transfer (itrc)"),
         PEER_NOTE("zscale",
                   "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered:npl=203",
-                  "clips like cspfix (npl=203)"),
+                  "clips (npl=203, no tone mapping)"),
         PEER_NOTE("zscale+tonemap",
                   "zscale=t=linear:npl=100,format=gbrpf32le,tonemap=hable,"
-                  "zscale=p=709:t=709:m=709:r=tv:d=ordered,format=yuv420p",
-                  "tone-maps (hable)"),
+                  "zscale=p=709:t=709:m=709:r=tv,format=yuv420p",
+                  "tone-maps (hable); the chain of issue 6"),
         PEER_NOTE("scale", SCALE_IN("bt2020", "smpte2084", "bt2020nc", "tv") SCALE_OUT709,
                   "intent=relative_colorimetric (default)"),
         PEER_NOTE("scale:perceptual",

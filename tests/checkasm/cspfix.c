@@ -24,6 +24,7 @@
 
 #include "checkasm.h"
 #include "libavfilter/cspfix_dsp.h"
+#include "libavfilter/cspfix_plan.h"
 #include "libavfilter/cspfix_tf.h"
 #include "libavutil/intfloat.h"
 #include "libavutil/mem.h"
@@ -423,6 +424,125 @@ static void check_map8(const CspfixDSPContext *dsp)
     report("map8");
 }
 
+/* linear light a tone or gamut mapping stage meets: out-of-gamut negatives, highlights */
+static float rnd_light(void)
+{
+    switch (rnd() & 3) {
+    case 0:  return rnd_float(-0.6f, 0.1f);
+    case 1:  return rnd_float(1.0f, 49.3f);
+    default: return rnd_float(0.0f, 1.2f);
+    }
+}
+
+static double tm_gain(void *opaque, double m)
+{
+    return ff_cspfix_tonemap_gain(opaque, m);
+}
+
+static double tm_desat(void *opaque, double m)
+{
+    return ff_cspfix_tonemap_desat(opaque, m);
+}
+
+static void check_tonemap(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
+    CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = CSPFIX_TM_BT2390, .src_peak = 4000,
+                    .dst_peak = 100, .out_white = 100, .desat = 0.6 };
+    const float k[3] = { 0.2627f, 0.6780f, 0.0593f };
+    CspfixTFTable *gain = av_malloc(sizeof(*gain)), *desat = av_malloc(sizeof(*desat));
+    float *ref[3], *new[3];
+    declare_func(void, float *c0, float *c1, float *c2, int w, const float k[3],
+                 const CspfixTFTable *gain, const CspfixTFTable *desat);
+
+    if (!gain || !desat)
+        goto end;
+    ff_cspfix_tf_build(gain, tm_gain, &op);
+    ff_cspfix_tf_build(desat, tm_desat, &op);
+    for (int c = 0; c < 3; c++) {
+        ref[c] = ref_buf + c * (MAXW + PAD);
+        new[c] = new_buf + c * (MAXW + PAD);
+    }
+    for (int d = 0; d < 2; d++) {
+        const CspfixTFTable *dt = d ? desat : NULL;
+        if (!check_func(dsp->tonemap, "cspfix_tonemap%s", d ? "_desat" : ""))
+            continue;
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            const int w = widths[i];
+            for (int x = 0; x < 3 * (MAXW + PAD); x++)
+                ref_buf[x] = rnd_light();
+            memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+            call_ref(ref[0], ref[1], ref[2], w, k, gain, dt);
+            call_new(new[0], new[1], new[2], w, k, gain, dt);
+            for (int c = 0; c < 3; c++)
+                if (memcmp(ref[c], new[c], w * sizeof(float))) {
+                    fail();
+                    break;
+                }
+        }
+        bench_new(new[0], new[1], new[2], MAXW, k, gain, dt);
+    }
+end:
+    av_free(gain);
+    av_free(desat);
+    report("tonemap");
+}
+
+static void check_gamut(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
+    const float k[3] = { 0.2126f, 0.7152f, 0.0722f }, sinv[3] = { 1.3f, 0.0f, 2.1f };
+    float *ref[3], *new[3];
+
+    for (int c = 0; c < 3; c++) {
+        ref[c] = ref_buf + c * (MAXW + PAD);
+        new[c] = new_buf + c * (MAXW + PAD);
+    }
+    {
+        declare_func_float(void, float *c0, float *c1, float *c2, int w, const float k[3],
+                           float hi);
+        if (check_func(dsp->gamut_desat, "cspfix_gamut_desat")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                for (int x = 0; x < 3 * (MAXW + PAD); x++)
+                    ref_buf[x] = rnd_light();
+                memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                call_ref(ref[0], ref[1], ref[2], w, k, 1.0f);
+                call_new(new[0], new[1], new[2], w, k, 1.0f);
+                for (int c = 0; c < 3; c++)
+                    if (memcmp(ref[c], new[c], w * sizeof(float))) {
+                        fail();
+                        break;
+                    }
+            }
+            bench_new(new[0], new[1], new[2], MAXW, k, 1.0f);
+        }
+    }
+    {
+        declare_func_float(void, float *c0, float *c1, float *c2, int w, float thr,
+                           const float sinv[3], float hi);
+        if (check_func(dsp->gamut_compress, "cspfix_gamut_compress")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                for (int x = 0; x < 3 * (MAXW + PAD); x++)
+                    ref_buf[x] = rnd_light();
+                memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                call_ref(ref[0], ref[1], ref[2], w, 0.8f, sinv, 1.0f);
+                call_new(new[0], new[1], new[2], w, 0.8f, sinv, 1.0f);
+                for (int c = 0; c < 3; c++)
+                    if (memcmp(ref[c], new[c], w * sizeof(float))) {
+                        fail();
+                        break;
+                    }
+            }
+            bench_new(new[0], new[1], new[2], MAXW, 0.8f, sinv, 1.0f);
+        }
+    }
+    report("gamut");
+}
+
 void checkasm_check_cspfix(void)
 {
     CspfixDSPContext dsp;
@@ -436,4 +556,6 @@ void checkasm_check_cspfix(void)
     check_chroma(&dsp);
     check_map8(&dsp);
     check_x2(&dsp);
+    check_tonemap(&dsp);
+    check_gamut(&dsp);
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# cspfix HDR demo: tone maps an HDR10 (PQ, BT.2020) test pattern to SDR BT.709 with every
+# tonemap= mode and draws a contact sheet (build/hdr-demo/hdr-tonemap.png).
+# Usage: tools/hdr-demo.sh FFMPEG_PREFIX OUTDIR
+#
+# This file is part of cspfix.
+#
+# cspfix is free software; you can redistribute it and/or
+# modify it under the terms of the GNU Lesser General Public
+# License as published by the Free Software Foundation; either
+# version 2.1 of the License, or (at your option) any later version.
+#
+# cspfix is distributed in the hope that it will be useful,
+# but WITHOUT ANY WARRANTY; without even the implied warranty of
+# MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+# Lesser General Public License for more details.
+#
+# You should have received a copy of the GNU Lesser General Public
+# License along with cspfix; if not, write to the Free Software
+# Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+set -euo pipefail
+prefix=$1
+out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+ff="$prefix/bin/ffmpeg -nostdin -hide_banner -v error -y"
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+mkdir -p "$out"
+
+cc -O2 -o "$out/hdr_pattern" "$here/hdr_pattern.c" -lm
+"$out/hdr_pattern" 1 > "$out/source.yuv"
+src="-f rawvideo -pixel_format yuv420p10le -video_size 640x360 -framerate 25
+     -color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc -color_range tv
+     -i $out/source.yuv"
+$ff $src -c:v ffv1 "$out/source-pq.mkv"
+
+# Each panel: the PQ pattern (4000 cd/m2 master, no metadata: peak=4000) converted in one
+# cspfix pass to SDR BT.709 (100 cd/m2 white) RGB, as an SDR display shows it.
+label() { echo "drawtext=fontfile=$font:text='$1':x=6:y=h-22:fontsize=14:fontcolor=white:box=1:boxcolor=black@0.7"; }
+tm="cspfix=all=bt709:format=gbrp:peak=4000"
+panels=(
+    "$tm:tonemap=bt2390,$(label 'tonemap=bt2390 (default)')"
+    "$tm:tonemap=bt2390:gamut=compress,$(label 'tonemap=bt2390 gamut=compress')"
+    "$tm:tonemap=clip,$(label 'tonemap=clip')"
+    "$tm:tonemap=reinhard,$(label 'tonemap=reinhard')"
+    "$tm:tonemap=hable,$(label 'tonemap=hable')"
+    "$tm:tonemap=mobius,$(label 'tonemap=mobius')"
+    "$tm:tonemap=bt2390:desat=0.7,$(label 'tonemap=bt2390 desat=0.7')"
+    "$tm:tonemap=none,$(label 'tonemap=none (highlights clip per channel)')"
+)
+graph="[0:v]split=${#panels[@]}"
+for i in "${!panels[@]}"; do graph+="[s$i]"; done
+graph+=";"
+for i in "${!panels[@]}"; do graph+="[s$i]${panels[$i]},scale=480:270:flags=area[p$i];"; done
+graph+="[p0][p1][p2][p3][p4][p5][p6][p7]xstack=inputs=8:layout=0_0|w0_0|0_h0|w0_h0|0_h0+h0|w0_h0+h0|0_h0+h0+h0|w0_h0+h0+h0,format=rgb24"
+$ff $src -frames:v 1 -filter_complex "$graph" -update 1 "$out/hdr-tonemap.png"
+for t in bt2390 clip reinhard hable mobius none; do
+    $ff $src -frames:v 1 -vf "$tm:tonemap=$t,format=rgb24" -update 1 "$out/tonemap-$t.png"
+done
+echo "hdr-demo: wrote $out/hdr-tonemap.png and $out/tonemap-*.png"
