@@ -141,18 +141,10 @@ AFFINE
 ; stack, each lane loads its segment's 4 coefficients with one 16-byte load,
 ; and a 4x4 transpose per 128-bit lane turns them into coefficient vectors.
 ;-----------------------------------------------------------------------------
-%macro TF 0
-cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
-    movsxdifnidn wq, wd
-    mova    m10, [tf_absmask]
-    mova    m11, [tf_mantmask]
-    mova    m12, [tf_maxidx]
-    mova    m13, [tf_half]
-    mova    m14, [tf_base]
-    pxor    m15, m15
-    xor     xq, xq
-.loop:
-    movu    m0, [rowq + xq * 4]
+; TF_LOOKUP table: m1 = table(m0). Clobbers m0-m6, i0, i1 and [rsp, rsp + mmsize);
+; needs m10 tf_absmask, m11 tf_mantmask, m12 tf_maxidx, m13 tf_half, m14 tf_base,
+; m15 zero.
+%macro TF_LOOKUP 1
     pand    m1, m0, m10                 ; |x| bits
     psrld   m2, m1, 23 - 6
     psubd   m2, m14                     ; segment index
@@ -174,29 +166,29 @@ cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
 %if mmsize == 32                    ; m<k>: lanes k and k + 4
     mov     i0d, [rsp + 0]
     mov     i1d, [rsp + 16]
-    movu    xm0, [tq + i0q]
-    vinsertf128 m0, m0, [tq + i1q], 1
+    movu    xm0, [%1 + i0q]
+    vinsertf128 m0, m0, [%1 + i1q], 1
     mov     i0d, [rsp + 4]
     mov     i1d, [rsp + 20]
-    movu    xm1, [tq + i0q]
-    vinsertf128 m1, m1, [tq + i1q], 1
+    movu    xm1, [%1 + i0q]
+    vinsertf128 m1, m1, [%1 + i1q], 1
     mov     i0d, [rsp + 8]
     mov     i1d, [rsp + 24]
-    movu    xm2, [tq + i0q]
-    vinsertf128 m2, m2, [tq + i1q], 1
+    movu    xm2, [%1 + i0q]
+    vinsertf128 m2, m2, [%1 + i1q], 1
     mov     i0d, [rsp + 12]
     mov     i1d, [rsp + 28]
-    movu    xm3, [tq + i0q]
-    vinsertf128 m3, m3, [tq + i1q], 1
+    movu    xm3, [%1 + i0q]
+    vinsertf128 m3, m3, [%1 + i1q], 1
 %else                               ; m<k>: lane k
     mov     i0d, [rsp + 0]
-    movu    m0, [tq + i0q]
+    movu    m0, [%1 + i0q]
     mov     i0d, [rsp + 4]
-    movu    m1, [tq + i0q]
+    movu    m1, [%1 + i0q]
     mov     i0d, [rsp + 8]
-    movu    m2, [tq + i0q]
+    movu    m2, [%1 + i0q]
     mov     i0d, [rsp + 12]
-    movu    m3, [tq + i0q]
+    movu    m3, [%1 + i0q]
 %endif
     ; m0..m3: c0 c1 c2 c3 of lanes 0..3 (per 128-bit half)
     unpcklps m5, m0, m1                 ; c0_0 c0_1 c1_0 c1_1
@@ -213,6 +205,25 @@ cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
     addps   m1, m3
     mulps   m1, m4
     addps   m1, m5
+%endmacro
+
+%macro TF_CONSTANTS 0
+    mova    m10, [tf_absmask]
+    mova    m11, [tf_mantmask]
+    mova    m12, [tf_maxidx]
+    mova    m13, [tf_half]
+    mova    m14, [tf_base]
+    pxor    m15, m15
+%endmacro
+
+%macro TF 0
+cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
+    movsxdifnidn wq, wd
+    TF_CONSTANTS
+    xor     xq, xq
+.loop:
+    movu    m0, [rowq + xq * 4]
+    TF_LOOKUP tq
     movu    [rowq + xq * 4], m1
     add     xq, mmsize / 4
     cmp     xq, wq
@@ -220,11 +231,83 @@ cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
     RET
 %endmacro
 
+;-----------------------------------------------------------------------------
+; void tonemap(float *c0, float *c1, float *c2, int w, const float k[3],
+;              const CspfixTFTable *gain, const CspfixTFTable *desat)
+; m = max(c0, c1, c2); c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
+; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C.
+;-----------------------------------------------------------------------------
+%macro TONEMAP 0
+cglobal cspfix_tonemap, 7, 10, 16, mmsize, c0, c1, c2, w, k, gain, desat, x, i0, i1
+    movsxdifnidn wq, wd
+    TF_CONSTANTS
+    xor     xq, xq
+    test    desatq, desatq
+    jnz .loop_desat
+.loop:
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    maxps   m0, m7, m8
+    maxps   m0, m9
+    TF_LOOKUP gainq
+    mulps   m7, m1
+    mulps   m8, m1
+    mulps   m9, m1
+    movu    [c0q + xq * 4], m7
+    movu    [c1q + xq * 4], m8
+    movu    [c2q + xq * 4], m9
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+.loop_desat:
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    maxps   m0, m7, m8
+    maxps   m0, m9
+    TF_LOOKUP gainq
+    movu    m7, [c0q + xq * 4]          ; the lookup's temporaries are m0-m6
+    maxps   m0, m7, m8
+    maxps   m0, m9                      ; m again
+    mulps   m7, m1
+    mulps   m8, m1
+    mulps   m9, m1
+    TF_LOOKUP desatq                    ; m1 = desat(m)
+    VBROADCASTSS m2, [kq]
+    VBROADCASTSS m3, [kq + 4]
+    VBROADCASTSS m4, [kq + 8]
+    mulps   m2, m7
+    mulps   m3, m8
+    addps   m2, m3
+    mulps   m4, m9
+    addps   m2, m4                      ; y
+    subps   m3, m2, m7
+    mulps   m3, m1
+    addps   m7, m3
+    subps   m3, m2, m8
+    mulps   m3, m1
+    addps   m8, m3
+    subps   m3, m2, m9
+    mulps   m3, m1
+    addps   m9, m3
+    movu    [c0q + xq * 4], m7
+    movu    [c1q + xq * 4], m8
+    movu    [c2q + xq * 4], m9
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop_desat
+    RET
+%endmacro
+
 INIT_XMM sse4
 TF
+TONEMAP
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
 TF
+TONEMAP
 
 ;-----------------------------------------------------------------------------
 ; void unpack_8(float *dst, const uint8_t *src, int w)
