@@ -288,7 +288,19 @@ static int bind_stages(CspfixContext *s)
     return 0;
 }
 
+/* Every stage is pointwise, so a row runs in chunks of this many samples (a multiple
+ * of the vector length): a chunk's three rows and the curve tables stay in L1. */
+#define STAGE_CHUNK 512
+
+static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float *c2, int w);
+
 static void run_stages(const CspfixContext *s, float *c0, float *c1, float *c2, int w)
+{
+    for (int x = 0; x < w; x += STAGE_CHUNK)
+        run_stages_chunk(s, c0 + x, c1 + x, c2 + x, FFMIN(STAGE_CHUNK, w - x));
+}
+
+static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float *c2, int w)
 {
     const CspfixDSPContext *dsp = &s->dsp;
 
