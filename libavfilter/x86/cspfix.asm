@@ -372,9 +372,9 @@ UNPACK
 ;-----------------------------------------------------------------------------
 %macro PACK 1 ; 8 or 16
 %if UNIX64
-cglobal cspfix_pack_%1, 4, 7, 8, dst, src, w, bias, x, val, bidx
+cglobal cspfix_pack_%1, 4, 7, 10, dst, src, w, bias, x, val, bidx
 %else
-cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
+cglobal cspfix_pack_%1, 6, 7, 10, dst, src, w, bias, lo, hi, x
     movss   xm0, lom
     movss   xm1, him
     DEFINE_ARGS dst, src, w, bias, val, bidx, x
@@ -387,12 +387,23 @@ cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
     movu    m2, [biasq]
     movu    m3, [biasq + 32]
     xor     xq, xq
-    lea     valq, [wq - 15]
+    lea     valq, [wq - (mmsize / 2 - 1)]
 .loop:
     cmp     xq, valq
     jge .tail
+%if mmsize == 32
     addps   m4, m2, [srcq + xq * 4]
     addps   m5, m3, [srcq + xq * 4 + 32]
+%else
+    mov     bidxq, xq
+    and     bidxq, 15
+    movu    m4, [biasq + bidxq * 4]
+    movu    m5, [biasq + bidxq * 4 + 16]
+    movu    m8, [srcq + xq * 4]
+    movu    m9, [srcq + xq * 4 + 16]
+    addps   m4, m8
+    addps   m5, m9
+%endif
     maxps   m4, m0
     maxps   m5, m0
     minps   m4, m1
@@ -400,6 +411,7 @@ cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
     cvttps2dq m4, m4
     cvttps2dq m5, m5
     packusdw m4, m5
+%if mmsize == 32
     vpermq  m4, m4, q3120
 %if %1 == 8
     vextracti128 xm5, m4, 1
@@ -408,7 +420,15 @@ cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
 %else
     movu    [dstq + xq * 2], m4
 %endif
-    add     xq, 16
+%else
+%if %1 == 8
+    packuswb m4, m4
+    movq    [dstq + xq], m4
+%else
+    movu    [dstq + xq * 2], m4
+%endif
+%endif
+    add     xq, mmsize / 2
     jmp .loop
 .tail:
     cmp     xq, wq
@@ -433,6 +453,10 @@ cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
 
 PACK 8
 PACK 16
+INIT_XMM sse4
+PACK 8
+PACK 16
+INIT_YMM avx2
 
 ;-----------------------------------------------------------------------------
 ; void blend(float *dst, const float *a, const float *b, int w, float wa, float wb)
@@ -517,6 +541,7 @@ FILTERS
 ;   phase 0: src[k], (src[k] + src[k+1]) * 0.5
 ;   phase 1: src[k-1] * 0.25 + src[k] * 0.75, src[k] * 0.75 + src[k+1] * 0.25
 ;-----------------------------------------------------------------------------
+%macro UPSAMPLE 0
 cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
     movsxdifnidn wq, wd
     add     wq, 1
@@ -529,14 +554,20 @@ cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
     jnz .phase1
 .phase0:
     movu    m0, [srcq + ciq * 4]         ; s[k..k+7]
-    addps   m1, m0, [srcq + ciq * 4 + 4] ; s[k] + s[k+1]
+    movu    m1, [srcq + ciq * 4 + 4]
+    addps   m1, m0                      ; s[k] + s[k+1]
     mulps   m1, m5
     unpcklps m2, m0, m1
     unpckhps m3, m0, m1
+%if mmsize == 32
     vperm2f128 m0, m2, m3, 0x20
     vperm2f128 m1, m2, m3, 0x31
     movu    [dstq + ciq * 8], m0
-    movu    [dstq + ciq * 8 + 32], m1
+    movu    [dstq + ciq * 8 + mmsize], m1
+%else
+    movu    [dstq + ciq * 8], m2
+    movu    [dstq + ciq * 8 + mmsize], m3
+%endif
     add     ciq, mmsize / 4
     cmp     ciq, wq
     jl .phase0
@@ -544,20 +575,33 @@ cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
 .phase1:
     movu    m0, [srcq + ciq * 4]         ; s[k]
     mulps   m1, m0, m7                  ; s[k] * 0.75
-    mulps   m2, m6, [srcq + ciq * 4 - 4] ; s[k-1] * 0.25
+    movu    m2, [srcq + ciq * 4 - 4]
+    mulps   m2, m6                      ; s[k-1] * 0.25
     addps   m2, m1                      ; even outputs
-    mulps   m3, m6, [srcq + ciq * 4 + 4] ; s[k+1] * 0.25
+    movu    m3, [srcq + ciq * 4 + 4]
+    mulps   m3, m6                      ; s[k+1] * 0.25
     addps   m3, m1, m3                  ; odd outputs: s[k]*0.75 + s[k+1]*0.25
     unpcklps m0, m2, m3
     unpckhps m1, m2, m3
+%if mmsize == 32
     vperm2f128 m2, m0, m1, 0x20
     vperm2f128 m3, m0, m1, 0x31
     movu    [dstq + ciq * 8], m2
-    movu    [dstq + ciq * 8 + 32], m3
+    movu    [dstq + ciq * 8 + mmsize], m3
+%else
+    movu    [dstq + ciq * 8], m0
+    movu    [dstq + ciq * 8 + mmsize], m1
+%endif
     add     ciq, mmsize / 4
     cmp     ciq, wq
     jl .phase1
     RET
+%endmacro
+
+INIT_XMM sse2
+UPSAMPLE
+INIT_YMM avx2
+UPSAMPLE
 
 ;-----------------------------------------------------------------------------
 ; void downsample_h2(float *dst, const float *src, int w, int phase)
@@ -565,29 +609,32 @@ cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
 ; a, b, c, d = src[2k - 1], src[2k], src[2k + 1], src[2k + 2]: even/odd samples
 ; of three windows, in the lane order of shufps; one vpermpd puts them right.
 ;-----------------------------------------------------------------------------
+%macro DOWNSAMPLE 0
 cglobal cspfix_downsample_h2, 4, 5, 10, dst, src, w, ph, ki
     movsxdifnidn wq, wd
     inc     wq
     shr     wq, 1                       ; cw
     xor     kiq, kiq
-    vbroadcastss m7, [three]
-    vbroadcastss m8, [quarter]
-    vbroadcastss m9, [eighth]
+    VBROADCASTSS m7, [three]
+    VBROADCASTSS m8, [quarter]
+    VBROADCASTSS m9, [eighth]
     test    phd, phd
     jnz .phase1
 .phase0:
     movu    m0, [srcq + kiq * 8 - 4]
-    movu    m1, [srcq + kiq * 8 + 28]
+    movu    m1, [srcq + kiq * 8 + mmsize - 4]
     shufps  m2, m0, m1, q2020           ; a
     movu    m3, [srcq + kiq * 8]
-    movu    m4, [srcq + kiq * 8 + 32]
+    movu    m4, [srcq + kiq * 8 + mmsize]
     shufps  m5, m3, m4, q2020           ; b
     shufps  m6, m3, m4, q3131           ; c
     addps   m2, m5
     addps   m5, m6
     addps   m2, m5
     mulps   m2, m8
+%if mmsize == 32
     vpermpd m2, m2, q3120
+%endif
     movu    [dstq + kiq * 4], m2
     add     kiq, mmsize / 4
     cmp     kiq, wq
@@ -595,13 +642,13 @@ cglobal cspfix_downsample_h2, 4, 5, 10, dst, src, w, ph, ki
     RET
 .phase1:
     movu    m0, [srcq + kiq * 8 - 4]
-    movu    m1, [srcq + kiq * 8 + 28]
+    movu    m1, [srcq + kiq * 8 + mmsize - 4]
     shufps  m2, m0, m1, q2020           ; a
     movu    m0, [srcq + kiq * 8 + 8]
-    movu    m1, [srcq + kiq * 8 + 40]
-    shufps  m0, m0, m1, q2020           ; d
+    movu    m1, [srcq + kiq * 8 + mmsize + 8]
+    shufps  m0, m1, q2020               ; d
     movu    m3, [srcq + kiq * 8]
-    movu    m4, [srcq + kiq * 8 + 32]
+    movu    m4, [srcq + kiq * 8 + mmsize]
     shufps  m5, m3, m4, q2020           ; b
     shufps  m6, m3, m4, q3131           ; c
     addps   m2, m0
@@ -609,12 +656,20 @@ cglobal cspfix_downsample_h2, 4, 5, 10, dst, src, w, ph, ki
     mulps   m5, m7
     addps   m2, m5
     mulps   m2, m9
+%if mmsize == 32
     vpermpd m2, m2, q3120
+%endif
     movu    [dstq + kiq * 4], m2
     add     kiq, mmsize / 4
     cmp     kiq, wq
     jl .phase1
     RET
+%endmacro
+
+INIT_XMM sse2
+DOWNSAMPLE
+INIT_YMM avx2
+DOWNSAMPLE
 
 ;-----------------------------------------------------------------------------
 ; void unpack_x2_8(float *dst, const uint8_t *src, int w)

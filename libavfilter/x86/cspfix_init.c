@@ -47,6 +47,12 @@ void ff_cspfix_pack_8_avx2(uint8_t *dst, const float *src, int w, const float *b
                            float lo, float hi);
 void ff_cspfix_unpack_8_sse4(float *dst, const uint8_t *src, int w);
 void ff_cspfix_unpack_16_sse4(float *dst, const uint8_t *src, int w);
+void ff_cspfix_upsample_h2_sse2(float *dst, const float *src, int w, int phase);
+void ff_cspfix_downsample_h2_sse2(float *dst, const float *src, int w, int phase);
+void ff_cspfix_pack_8_sse4(uint8_t *dst, const float *src, int w, const float *bias,
+                           float lo, float hi);
+void ff_cspfix_pack_16_sse4(uint8_t *dst, const float *src, int w, const float *bias,
+                            float lo, float hi);
 void ff_cspfix_blend_sse2(float *dst, const float *a, const float *b, int w, float wa, float wb);
 void ff_cspfix_filter3_sse2(float *dst, const float *a, const float *b, const float *c, int w);
 void ff_cspfix_filter4_sse2(float *dst, const float *a, const float *b, const float *c,
@@ -84,10 +90,14 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->blend   = ff_cspfix_blend_sse2;
         dsp->filter3 = ff_cspfix_filter3_sse2;
         dsp->filter4 = ff_cspfix_filter4_sse2;
+        dsp->upsample_h2   = ff_cspfix_upsample_h2_sse2;
+        dsp->downsample_h2 = ff_cspfix_downsample_h2_sse2;
     }
     if (EXTERNAL_SSE4(cpu_flags)) {
         dsp->unpack[0] = ff_cspfix_unpack_8_sse4;
         dsp->unpack[1] = ff_cspfix_unpack_16_sse4;
+        dsp->pack[0]   = ff_cspfix_pack_8_sse4;
+        dsp->pack[1]   = ff_cspfix_pack_16_sse4;
     }
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
         dsp->matrix    = ff_cspfix_matrix_avx2;
