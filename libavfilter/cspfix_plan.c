@@ -808,6 +808,17 @@ static void optimize(CspfixPlan *p)
             }
         }
     }
+    /* Two curves in a row (a transfer change without a gamut change) become one
+     * table of their composition: half the work, one approximation instead of two. */
+    for (int i = 0; i + 1 < p->nb_ops; i++) {
+        CspfixOp *a = &p->ops[i];
+        if (a->type == CSPFIX_OP_TF && a[1].type == CSPFIX_OP_TF &&
+            a->curve2 == CSPFIX_CURVE_NONE && a[1].curve2 == CSPFIX_CURVE_NONE) {
+            a->curve2  = a[1].curve;
+            a->encode2 = a[1].encode;
+            remove_ops(p, i + 1, 1);
+        }
+    }
 }
 
 int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
@@ -941,8 +952,13 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
                    op->m[2][0], op->m[2][1], op->m[2][2], op->m[2][3]);
             break;
         case CSPFIX_OP_TF:
-            av_log(log_ctx, level, "  %d: %s %s\n", i, op->encode ? "encode" : "decode",
-                   curve_names[op->curve]);
+            if (op->curve2 != CSPFIX_CURVE_NONE)
+                av_log(log_ctx, level, "  %d: %s %s, then %s %s (one table)\n", i,
+                       op->encode ? "encode" : "decode", curve_names[op->curve],
+                       op->encode2 ? "encode" : "decode", curve_names[op->curve2]);
+            else
+                av_log(log_ctx, level, "  %d: %s %s\n", i, op->encode ? "encode" : "decode",
+                       curve_names[op->curve]);
             break;
         case CSPFIX_OP_OOTF:
             av_log(log_ctx, level, "  %d: %s (Y = %.4f R + %.4f G + %.4f B, Lw %g cd/m2, "

@@ -98,6 +98,8 @@ typedef struct CspfixOp {
     double m[3][4];             ///< MATRIX
     int curve;                  ///< TF, CL_*: enum CspfixCurve
     int encode;                 ///< TF: 1 = light to signal, 0 = signal to light
+    int curve2, encode2;        ///< TF: a second curve applied after the first, fused into
+                                ///< one table (CSPFIX_CURVE_NONE: none)
     double k[3];                ///< OOTF: luminance weights; CL_*: Kr, Kg, Kb
     double gain, power;         ///< OOTF
     double cl[4];               ///< CL_*: 2Nb, 2Pb, 2Nr, 2Pr

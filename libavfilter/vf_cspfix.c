@@ -179,8 +179,11 @@ static void free_stages(CspfixContext *s)
 
 static double curve_func(void *opaque, double x)
 {
-    const int *p = opaque;           /* { curve, encode } */
-    return p[1] ? ff_cspfix_curve_encode(p[0], x) : ff_cspfix_curve_decode(p[0], x);
+    const int *p = opaque;           /* { curve, encode, curve2, encode2 } */
+    x = p[1] ? ff_cspfix_curve_encode(p[0], x) : ff_cspfix_curve_decode(p[0], x);
+    if (p[2] != CSPFIX_CURVE_NONE)
+        x = p[3] ? ff_cspfix_curve_encode(p[2], x) : ff_cspfix_curve_decode(p[2], x);
+    return x;
 }
 
 static double ootf_func(void *opaque, double y)
@@ -199,13 +202,18 @@ static double tm_desat_func(void *opaque, double m)
     return ff_cspfix_tonemap_desat(opaque, m);
 }
 
-static int alloc_curve(CspfixTFTable **t, int curve, int encode)
+static int alloc_curve2(CspfixTFTable **t, int curve, int encode, int curve2, int encode2)
 {
-    int p[2] = { curve, encode };
+    int p[4] = { curve, encode, curve2, encode2 };
     if (!(*t = av_malloc(sizeof(**t))))
         return AVERROR(ENOMEM);
     ff_cspfix_tf_build(*t, curve_func, p);
     return 0;
+}
+
+static int alloc_curve(CspfixTFTable **t, int curve, int encode)
+{
+    return alloc_curve2(t, curve, encode, CSPFIX_CURVE_NONE, 0);
 }
 
 /* Bind plan ops to kernel parameters (float matrices, tables). */
@@ -228,7 +236,8 @@ static int bind_stages(CspfixContext *s)
                     st->m[4 * r + c] = op->m[r][c];
             break;
         case CSPFIX_OP_TF:
-            if ((ret = alloc_curve(&st->tab, op->curve, op->encode)) < 0)
+            if ((ret = alloc_curve2(&st->tab, op->curve, op->encode, op->curve2,
+                                    op->encode2)) < 0)
                 return ret;
             break;
         case CSPFIX_OP_OOTF:

@@ -129,8 +129,11 @@ static void test_shapes(void)
 
     /* same primaries, different curve: no gamut matrix */
     a = desc(AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 8);
-    CHECK(build(&p, a, b, 0) == 0 && !strcmp(types(&p, buf), "M,T,T,M"),
-          "transfer only: M,T,T,M, got %s", types(&p, buf));
+    CHECK(build(&p, a, b, 0) == 0 && !strcmp(types(&p, buf), "M,T,M"),
+          "transfer only: M,T,M (two curves in one table), got %s", types(&p, buf));
+    CHECK(p.nb_ops == 3 && p.ops[1].curve == CSPFIX_CURVE_SRGB && !p.ops[1].encode &&
+          p.ops[1].curve2 == CSPFIX_CURVE_BT1886 && p.ops[1].encode2,
+          "transfer only: sRGB decode then BT.1886 encode");
 
     /* bt709 and smpte170m curves are the same function: matrix only */
     a = desc(AVCOL_PRI_BT709, AVCOL_TRC_SMPTE170M, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 8);
