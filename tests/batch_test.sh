@@ -58,19 +58,25 @@ for f in a sub/c d; do
     [ "$(tags "$tmp/out/$f.mkv" 2>/dev/null | cut -d, -f2-)" = "bt709,bt709,bt709" ] && ok ||
         fail "$f.mkv: output tags '$(tags "$tmp/out/$f.mkv" 2>&1)'"
 done
-[ "$(tags "$tmp/out/sub/c.mkv" | cut -d, -f1)" = pc ] && ok || fail "sub/c.mkv: range not kept"
+# full range into ffv1 (limited range only): cspfix converts to limited itself
+[ "$(tags "$tmp/out/sub/c.mkv" | cut -d, -f1)" = tv ] && ok || fail "sub/c.mkv: range $(tags "$tmp/out/sub/c.mkv")"
 [ ! -e "$tmp/out/broken.mkv" ] && [ ! -e "$tmp/out/b.mkv" ] && ok || fail "outputs for failed/skipped files"
 
 # the same without the broken file, through GNU parallel's --sshlogin (":" is
 # this machine, so no ssh is needed): exit 0, options passed on
 rm "$tmp/in/broken.mkv"
-"$ROOT/tools/cspfix-batch" -j2 --sshlogin 2/: --bindir "$bin" --target bt709 --options range=pc \
+"$ROOT/tools/cspfix-batch" -j2 --sshlogin 2/: --bindir "$bin" --target bt709 --options range=pc --codec rawvideo \
     "$tmp/in" "$tmp/out2" >"$tmp/out2.txt" 2>&1
 rc=$?
 [ $rc = 0 ] && ok || fail "--sshlogin 2/: run: exit $rc: $(cat "$tmp/out2.txt")"
 grep -q "^cspfix-batch: 5 files: 4 converted, 1 skipped, 0 failed" "$tmp/out2.txt" && ok ||
     fail "--sshlogin summary: $(grep '^cspfix-batch: 5' "$tmp/out2.txt")"
 [ "$(tags "$tmp/out2/b.mkv")" = "pc,bt709,bt709,bt709" ] && ok || fail "range=pc not applied: $(tags "$tmp/out2/b.mkv")"
+# range=pc into ffv1 (limited range only) is reported as failed, not silently tv
+"$ROOT/tools/cspfix-batch" -j2 --bindir "$bin" --options range=pc "$tmp/in" "$tmp/out3" >"$tmp/out3.txt" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^  a.mkv: output range tv, not pc" "$tmp/out3.txt" && ok ||
+    fail "range=pc into ffv1: exit $rc: $(grep -A9 '^failed' "$tmp/out3.txt")"
 
 echo "batch: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -47,11 +47,13 @@ if ! g am -q "$tmp/series"/*.patch >"$tmp/am.log" 2>&1; then
 fi
 [ -z "$(g status --porcelain)" ] || { g status --short | head; echo "patch: FAIL: tree dirty after git am"; exit 1; }
 
-same=0 differ=0
-while IFS= read -r f; do
-    if cmp -s "$tree/$f" "$srcdir/$f"; then same=$((same + 1)); else
-        differ=$((differ + 1)); echo "  differs from the overlaid tree: $f"; fi
-done < <(g diff --name-only "$base" HEAD)
+# the touched files, checksummed in both trees (two processes, not one per file)
+g diff --name-only "$base" HEAD >"$tmp/files"
+(cd "$tree" && xargs -d '\n' sha1sum <"$tmp/files") >"$tmp/am.sum"
+(cd "$srcdir" && xargs -d '\n' sha1sum <"$tmp/files" 2>/dev/null) >"$tmp/overlay.sum"
+same=$(grep -cxFf "$tmp/overlay.sum" "$tmp/am.sum" || true)
+differ=$(( $(wc -l <"$tmp/files") - same ))
+grep -vxFf "$tmp/overlay.sum" "$tmp/am.sum" | sed 's/^[0-9a-f]*  /  differs from the overlaid tree: /' | head -n 20 || true
 echo "patch: $n patches applied with git am onto pristine FFmpeg $ver; $((same + differ)) files" \
      "touched, $same identical to the overlaid tree, $differ different ($((SECONDS - t0)) s)"
 [ $differ = 0 ] && [ $same -gt 0 ]

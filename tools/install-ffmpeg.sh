@@ -39,7 +39,8 @@ make -C "$obj" install prefix="$prefix" >"$prefix/.install.log" 2>&1 ||
     { tail -n 30 "$prefix/.install.log" >&2; say "FAILED (log: $prefix/.install.log)"; exit 1; }
 n=0
 for pc in "$prefix"/lib/pkgconfig/lib*.pc; do
-    [ "$old" = "$prefix" ] || sed -i "s|^\(prefix\|libdir\|includedir\)=$old|\1=$prefix|" "$pc"
+    [ "$old" = "$prefix" ] || sed -i -e "s#^prefix=$old\$#prefix=$prefix#" \
+        -e "s#^libdir=$old/#libdir=$prefix/#" -e "s#^includedir=$old/#includedir=$prefix/#" "$pc"
     n=$((n + 1))
 done
 [ $n -gt 0 ] || { say "no pkg-config files installed in $prefix/lib/pkgconfig"; exit 1; }

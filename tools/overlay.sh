@@ -181,18 +181,35 @@ edit doc/filters.texi '/^@c cspfix-begin$/,/^@c cspfix-end$/d' texi '@section co
 text=
 for d in tests/fate fate; do
     [ -f $d/cspfix.mak ] || continue
-    while IFS= read -r f; do
-        rel=${f#"$d"/}
-        dir=tests/fate-cspfix
-        case $rel in */*) dir+=/${rel%/*} ;; esac
-        put "$f" "$dir"
-    done < <(find $d -type f)
+    if [ ! -e "$S/tests/fate-cspfix" ]; then
+        # a fresh tree: one copy instead of a comparison per file
+        mkdir -p "$S/tests/fate-cspfix"
+        cp -R "$d/." "$S/tests/fate-cspfix/"
+        while IFS= read -r f; do changed+=("tests/fate-cspfix/${f#"$d"/}"); done < <(find $d -type f)
+    else
+        while IFS= read -r f; do
+            rel=${f#"$d"/}
+            dir=tests/fate-cspfix
+            case $rel in */*) dir+=/${rel%/*} ;; esac
+            put "$f" "$dir"
+        done < <(find $d -type f)
+    fi
     if [ -f $d/spec.txt ]; then
-        # the test list, expanded from the spec (rewritten only when it changes)
+        # the test list, expanded from the spec (rewritten only when it
+        # changes); fate-gen.py's output is cached in build/fate-gen-cache/
+        # under the checksum of its input and of the generator
         list=$S/tests/fate-cspfix/list.mak
         old=$({ cksum <"$list"; } 2>/dev/null || true)
-        python3 tools/fate-gen.py -o "$list" $d/spec.txt ||
-            { echo "overlay: tools/fate-gen.py failed" >&2; exit 1; }
+        key=$(cat $d/spec.txt tools/fate-gen.py | cksum | tr ' ' -)
+        cache=$ROOT/build/fate-gen-cache/$key.mak
+        if [ -s "$cache" ]; then
+            cp "$cache" "$list"
+        else
+            python3 tools/fate-gen.py -o "$list" $d/spec.txt ||
+                { echo "overlay: tools/fate-gen.py failed" >&2; exit 1; }
+            mkdir -p "${cache%/*}"
+            cp "$list" "$cache.tmp$$" && mv "$cache.tmp$$" "$cache"
+        fi
         [ "$old" = "$(cksum <"$list")" ] || changed+=(tests/fate-cspfix/list.mak)
     fi
     text='include $(SRC_PATH)/tests/fate-cspfix/cspfix.mak'

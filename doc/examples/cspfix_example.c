@@ -194,7 +194,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "cspfix_example: pixel error %d LSB (> 1)\n", maxerr);
         bad++;
     }
-    printf("cspfix_example (%s, libavfilter %s): %d frames, tags bt709/bt709/bt709/pc, "
+    printf("cspfix_example (%s, libavfilter %s): %d frames, expected tags bt709/bt709/bt709/pc, "
            "max error %d LSB over %ld samples: %s\n", opts, AV_STRINGIFY(LIBAVFILTER_VERSION),
            got, maxerr, samples, bad ? "FAILED" : "ok");
     av_frame_free(&out);
