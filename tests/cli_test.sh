@@ -114,6 +114,7 @@ then ok; else fail "range=pc into ffv1: no warning about the auto-inserted scale
 # ---- runtime commands: sendcmd changes the target mid-stream -----------------
 # every output option but format is a runtime option ('T' in -h)
 for o in all space matrix trc transfer primaries range chroma_loc colorimetry dither clip clipgamut \
+         tonemap desat peak target_peak gamut \
          iall ispace itrc iprimaries irange icolorimetry v4l2_colorspace; do
     grep -q "^ *$o  *<[a-z_]*>  *[.A-Z]*T" "$tmp/help.txt" && ok || fail "option $o is not a runtime option"
 done
