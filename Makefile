@@ -29,6 +29,11 @@
 #   make fate-regen    precision tests, then (only if they pass) regenerate the
 #                      FATE refs into fate/ref/ and check every variant against them
 #   make overlay       fetch FFmpeg and overlay our files only
+#   make install PREFIX=/path   install FFmpeg with cspfix (programs, libraries,
+#                      headers, pkg-config files) into PREFIX: the full build
+#                      (`make`), or the small test build with INSTALL_PROFILE=check
+#   make patch         git format-patch series of the overlay against the
+#                      fetched FFmpeg version, into build/patch/ffmpeg-<ver>/
 #   make clean / distclean
 #
 # FFMPEG_SRC=/path/to/ffmpeg uses a copy of that tree instead of Debian's.
@@ -47,7 +52,8 @@ STATE := $(BUILD)/.src-$(if $(FFMPEG_SRC),user,$(FFMPEG_SERIES))
 LOAD   = src=$$(cat $(STATE)); [ -n "$$src" ] || exit 0; \
          ver=$$(basename $$src | sed 's/^ffmpeg-//'); chk=$(BUILD)/check-$$ver;
 
-.PHONY: all deps fetch overlay ffmpeg-check check check-one demo hdr-demo fate fate-regen clean distclean
+.PHONY: all deps fetch overlay ffmpeg-check check check-one demo hdr-demo fate fate-regen clean distclean \
+        install patch
 
 all: overlay
 	@set -e; $(LOAD) tools/build-ffmpeg.sh full $$src $(BUILD)/obj-full-$$ver $(BUILD)
@@ -131,6 +137,23 @@ $(BUILD)/%/bench/cspfix-bench: tools/cspfix-bench.c $(BUILD)/%/prefix/lib/libavf
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $$(PKG_CONFIG_PATH=$(BUILD)/$*/prefix/lib/pkgconfig pkg-config --cflags libavfilter) \
 		-o $@ $< $$(PKG_CONFIG_PATH=$(BUILD)/$*/prefix/lib/pkgconfig pkg-config --static --libs libavfilter) -lm
+
+# make install PREFIX=/path [INSTALL_PROFILE=check]
+PREFIX          ?=
+INSTALL_PROFILE ?= full
+ifneq ($(filter install,$(MAKECMDGOALS)),)
+ifeq ($(PREFIX),)
+$(error make install needs PREFIX=/path (INSTALL_PROFILE=check for the small test build))
+endif
+endif
+install: $(if $(filter check,$(INSTALL_PROFILE)),ffmpeg-check,all)
+	@set -e; $(LOAD) obj=$(if $(filter check,$(INSTALL_PROFILE)),$$chk/obj,$(BUILD)/obj-full-$$ver); \
+	tools/install-ffmpeg.sh $$obj "$(PREFIX)"
+
+# make patch: the overlay as a git format-patch series (tools/make-patch.sh)
+patch: fetch
+	@set -e; $(LOAD) [ -z "$(FFMPEG_SRC)" ] || { echo "make patch needs a Debian-fetched FFmpeg, not FFMPEG_SRC"; exit 1; }; \
+	tools/make-patch.sh $${HOME:-/tmp}/.cache/cspfix/ffmpeg_$$ver.orig.tar.xz $(BUILD)/patch/ffmpeg-$$ver
 
 clean:
 	rm -rf $(BUILD)/check-* $(BUILD)/obj-*

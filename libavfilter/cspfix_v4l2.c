@@ -57,6 +57,8 @@
 
 #include "libavutil/avstring.h"
 #include "libavutil/error.h"
+#include "libavutil/log.h"
+#include "libavutil/pixdesc.h"
 #include "libavutil/pixfmt.h"
 
 #include "cspfix_v4l2.h"
@@ -436,4 +438,40 @@ const char *ff_cspfix_v4l2_quantization_name(int val)
 const char *ff_cspfix_v4l2_xfer_func_name(int val)
 {
     return to_name(xfer_func_names, val);
+}
+
+int ff_cspfix_v4l2_tag(void *log_ctx, const CspfixV4L2 *v, int is_rgb,
+                       enum AVColorPrimaries *prim,
+                       enum AVColorTransferCharacteristic *trc,
+                       enum AVColorSpace *csp, enum AVColorRange *range)
+{
+    enum AVColorPrimaries p;
+    enum AVColorTransferCharacteristic t;
+    enum AVColorSpace c;
+    enum AVColorRange r;
+    const char *why = NULL;
+    int ret = ff_cspfix_from_v4l2(v, is_rgb, &p, &t, &c, &r, &why);
+
+    if (ret == AVERROR(EINVAL)) {
+        av_log(log_ctx, AV_LOG_WARNING, "V4L2 colorimetry %d/%d/%d/%d "
+               "(colorspace/ycbcr_enc/quantization/xfer_func): %s; frames left "
+               "untagged.\n", v->colorspace, v->ycbcr_enc, v->quantization,
+               v->xfer_func, why ? why : "invalid");
+        return ret;
+    }
+    if (p != AVCOL_PRI_UNSPECIFIED)   *prim  = p;
+    if (t != AVCOL_TRC_UNSPECIFIED)   *trc   = t;
+    if (c != AVCOL_SPC_UNSPECIFIED)   *csp   = c;
+    if (r != AVCOL_RANGE_UNSPECIFIED) *range = r;
+    av_log(log_ctx, ret < 0 ? AV_LOG_WARNING : AV_LOG_VERBOSE,
+           "V4L2 colorimetry %s/%s/%s/%s -> primaries %s, transfer %s, matrix %s, "
+           "range %s%s%s\n",
+           ff_cspfix_v4l2_colorspace_name(v->colorspace),
+           ff_cspfix_v4l2_ycbcr_enc_name(v->ycbcr_enc),
+           ff_cspfix_v4l2_quantization_name(v->quantization),
+           ff_cspfix_v4l2_xfer_func_name(v->xfer_func),
+           av_color_primaries_name(p), av_color_transfer_name(t),
+           av_color_space_name(c), av_color_range_name(r),
+           ret < 0 ? ": " : "", ret < 0 && why ? why : "");
+    return ret;
 }

@@ -120,6 +120,20 @@ int ff_cspfix_from_v4l2(const CspfixV4L2 *v, int is_rgb,
                         const char **why);
 
 /**
+ * Tag a captured stream with the colour description a V4L2 device reports
+ * (the four fields of VIDIOC_G_FMT's v4l2_pix_format): ff_cspfix_from_v4l2(),
+ * then each field that maps to a specified value is written, the others are
+ * left as they were.  Logs the mapping (verbose), or a warning naming what
+ * FFmpeg cannot express.  Used by libavdevice's v4l2 input.
+ *
+ * @return as ff_cspfix_from_v4l2(); on AVERROR(EINVAL) nothing is written
+ */
+int ff_cspfix_v4l2_tag(void *log_ctx, const CspfixV4L2 *v, int is_rgb,
+                       enum AVColorPrimaries *prim,
+                       enum AVColorTransferCharacteristic *trc,
+                       enum AVColorSpace *csp, enum AVColorRange *range);
+
+/**
  * Translate AVFrame colour fields into a V4L2 colour description.
  *
  * Every specified field is written explicitly (no DEFAULT that would rely on

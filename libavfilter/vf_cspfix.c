@@ -27,6 +27,7 @@
  */
 
 #include <math.h>
+#include <string.h>
 
 #include "libavutil/avassert.h"
 #include "libavutil/csp.h"
@@ -112,6 +113,11 @@ typedef struct CspfixContext {
     char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
     CspfixV4L2 v4l2;             ///< parsed V4L2 input description
     int use_v4l2;
+    /* what format negotiation chose for the output link where the options leave
+     * the field free and the consumer could not take the input's value
+     * (*_UNSPECIFIED: keep the input's) */
+    enum AVColorSpace neg_csp;
+    enum AVColorRange neg_range;
 
     CspfixDSPContext dsp;
 
@@ -507,6 +513,8 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
         od->csp = AVCOL_SPC_RGB;
     } else if (csp != AVCOL_SPC_UNSPECIFIED) {
         od->csp = csp;
+    } else if (s->neg_csp != AVCOL_SPC_UNSPECIFIED) {
+        od->csp = s->neg_csp;
     } else if (in_rgb) {
         int gp, gt;
         guess_ycc(in->height, &gp, &gt, &csp);
@@ -522,6 +530,8 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
 
     if (s->range != AVCOL_RANGE_UNSPECIFIED)
         od->range = s->range;
+    else if (s->neg_range != AVCOL_RANGE_UNSPECIFIED)
+        od->range = s->neg_range;
     else if (out_rgb != in_rgb)
         od->range = out_rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
     else
@@ -1207,7 +1217,7 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
 {
     const CspfixContext *s = ctx->priv;
     AVFilterFormats *formats;
-    int ret, csp = s->csp;
+    int ret, rng, csp = s->csp;
 
     if (s->all && csp == AVCOL_SPC_UNSPECIFIED)
         csp = all_presets[s->all][2];
@@ -1223,29 +1233,28 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
         }
     }
 
-    /* Colour spaces and ranges: fixed where the options fix them, else free. */
+    /* Colour spaces and ranges: any on the input; on the output the one the
+     * options fix, else any (negotiation then keeps the input's value when the
+     * consumer takes it, else picks one the consumer takes and config_output()
+     * makes it the target: no auto-inserted scale converts after us). */
     if (s->format != AV_PIX_FMT_NONE && is_rgb_fmt(s->format))
         csp = AVCOL_SPC_RGB;
-    if (csp != AVCOL_SPC_UNSPECIFIED || s->format != AV_PIX_FMT_NONE) {
-        if ((ret = ff_formats_ref(ff_all_color_spaces(), &cfg_in[0]->color_spaces)) < 0)
-            return ret;
-        if ((ret = ff_formats_ref(csp != AVCOL_SPC_UNSPECIFIED ?
-                                  ff_make_formats_list_singleton(csp) : ff_all_color_spaces(),
-                                  &cfg_out[0]->color_spaces)) < 0)
-            return ret;
-    }
-    if (s->range != AVCOL_RANGE_UNSPECIFIED || s->format != AV_PIX_FMT_NONE) {
-        int rng = s->range;
-        if (rng == AVCOL_RANGE_UNSPECIFIED && s->format != AV_PIX_FMT_NONE &&
-            is_rgb_fmt(s->format))
-            rng = AVCOL_RANGE_JPEG;
-        if ((ret = ff_formats_ref(ff_all_color_ranges(), &cfg_in[0]->color_ranges)) < 0)
-            return ret;
-        if ((ret = ff_formats_ref(rng != AVCOL_RANGE_UNSPECIFIED ?
-                                  ff_make_formats_list_singleton(rng) : ff_all_color_ranges(),
-                                  &cfg_out[0]->color_ranges)) < 0)
-            return ret;
-    }
+    if ((ret = ff_formats_ref(ff_all_color_spaces(), &cfg_in[0]->color_spaces)) < 0)
+        return ret;
+    if ((ret = ff_formats_ref(csp != AVCOL_SPC_UNSPECIFIED ?
+                              ff_make_formats_list_singleton(csp) : ff_all_color_spaces(),
+                              &cfg_out[0]->color_spaces)) < 0)
+        return ret;
+    rng = s->range;
+    if (rng == AVCOL_RANGE_UNSPECIFIED && s->format != AV_PIX_FMT_NONE &&
+        is_rgb_fmt(s->format))
+        rng = AVCOL_RANGE_JPEG;
+    if ((ret = ff_formats_ref(ff_all_color_ranges(), &cfg_in[0]->color_ranges)) < 0)
+        return ret;
+    if ((ret = ff_formats_ref(rng != AVCOL_RANGE_UNSPECIFIED ?
+                              ff_make_formats_list_singleton(rng) : ff_all_color_ranges(),
+                              &cfg_out[0]->color_ranges)) < 0)
+        return ret;
 
     formats = ff_make_pixel_format_list(ff_cspfix_pix_fmts);
     if (!formats)
@@ -1255,6 +1264,44 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
     if ((ret = ff_formats_ref(formats, &cfg_in[0]->formats)) < 0)
         return ret;
     return ff_formats_ref(ff_make_formats_list_singleton(s->format), &cfg_out[0]->formats);
+}
+
+/* After negotiation: a value the consumer forced on a field the options leave
+ * free becomes the target; a value the options fix that the consumer cannot
+ * take is converted again by an auto-inserted scale, which is said loudly. */
+static void negotiated_target(AVFilterContext *ctx)
+{
+    CspfixContext *s = ctx->priv;
+    AVFilterLink *inlink = ctx->inputs[0], *outlink = ctx->outputs[0];
+    const AVFilterContext *next = outlink->dst;
+    int csp_free = s->csp == AVCOL_SPC_UNSPECIFIED && !s->all;
+
+    s->neg_csp   = AVCOL_SPC_UNSPECIFIED;
+    s->neg_range = AVCOL_RANGE_UNSPECIFIED;
+    if (csp_free && !is_rgb_fmt(outlink->format) &&
+        outlink->colorspace != AVCOL_SPC_UNSPECIFIED && outlink->colorspace != AVCOL_SPC_RGB &&
+        outlink->colorspace != inlink->colorspace)
+        s->neg_csp = outlink->colorspace;
+    if (s->range == AVCOL_RANGE_UNSPECIFIED &&
+        outlink->color_range != AVCOL_RANGE_UNSPECIFIED &&
+        outlink->color_range != inlink->color_range)
+        s->neg_range = outlink->color_range;
+    if (s->neg_csp != AVCOL_SPC_UNSPECIFIED || s->neg_range != AVCOL_RANGE_UNSPECIFIED)
+        av_log(ctx, AV_LOG_VERBOSE, "The output link takes %s %s range: converting to it.\n",
+               av_color_space_name(outlink->colorspace), av_color_range_name(outlink->color_range));
+
+    if (next && next->nb_outputs == 1 && !strcmp(next->filter->name, "scale") &&
+        next->name && !strncmp(next->name, "auto_scale", 10)) {
+        const AVFilterLink *l = next->outputs[0];
+        if ((s->range != AVCOL_RANGE_UNSPECIFIED && l->color_range != outlink->color_range) ||
+            (!csp_free && l->colorspace != outlink->colorspace))
+            av_log(ctx, AV_LOG_WARNING, "The output is %s %s range as set, but what follows "
+                   "only takes %s %s range: the auto-inserted %s converts it again. Leave "
+                   "space/range unset to let cspfix convert to what the consumer takes.\n",
+                   av_color_space_name(outlink->colorspace), av_color_range_name(outlink->color_range),
+                   av_color_space_name(l->colorspace), av_color_range_name(l->color_range),
+                   next->name);
+    }
 }
 
 static int config_output(AVFilterLink *outlink)
@@ -1267,12 +1314,13 @@ static int config_output(AVFilterLink *outlink)
     outlink->h = inlink->h;
     outlink->sample_aspect_ratio = inlink->sample_aspect_ratio;
     s->have_plan = 0;
+    negotiated_target(ctx);
     return alloc_scratch(ctx, inlink->w);
 }
 
 /* A GStreamer colorimetry string fills the fields the options left unset. */
 static int apply_colorimetry(AVFilterContext *ctx, const char *str, const char *opt,
-                             int *prim, int *trc, int *csp, int *range)
+                             int overwrite, int *prim, int *trc, int *csp, int *range)
 {
     enum AVColorPrimaries p;
     enum AVColorTransferCharacteristic t;
@@ -1287,10 +1335,10 @@ static int apply_colorimetry(AVFilterContext *ctx, const char *str, const char *
                            "sRGB, or range:matrix:transfer:primaries)");
         return ret;
     }
-    if (*prim == AVCOL_PRI_UNSPECIFIED)    *prim  = p;
-    if (*trc == AVCOL_TRC_UNSPECIFIED)     *trc   = t;
-    if (*csp == AVCOL_SPC_UNSPECIFIED)     *csp   = c;
-    if (*range == AVCOL_RANGE_UNSPECIFIED) *range = r;
+    if (overwrite || *prim == AVCOL_PRI_UNSPECIFIED)    *prim  = p;
+    if (overwrite || *trc == AVCOL_TRC_UNSPECIFIED)     *trc   = t;
+    if (overwrite || *csp == AVCOL_SPC_UNSPECIFIED)     *csp   = c;
+    if (overwrite || *range == AVCOL_RANGE_UNSPECIFIED) *range = r;
     return 0;
 }
 
@@ -1309,6 +1357,7 @@ static int parse_v4l2(AVFilterContext *ctx)
     };
 
     memset(&s->v4l2, 0, sizeof(s->v4l2));
+    s->use_v4l2 = 0;
     for (int i = 0; i < FF_ARRAY_ELEMS(fields); i++) {
         const char *str = *(char **)((uint8_t *)s + fields[i].str);
         int v;
@@ -1331,14 +1380,16 @@ static av_cold int init(AVFilterContext *ctx)
     CspfixContext *s = ctx->priv;
     int ret;
 
+    s->neg_csp   = AVCOL_SPC_UNSPECIFIED;
+    s->neg_range = AVCOL_RANGE_UNSPECIFIED;
     if ((ret = parse_v4l2(ctx)) < 0)
         return ret;
     if (s->icolorimetry &&
-        (ret = apply_colorimetry(ctx, s->icolorimetry, "icolorimetry",
+        (ret = apply_colorimetry(ctx, s->icolorimetry, "icolorimetry", 0,
                                  &s->iprim, &s->itrc, &s->icsp, &s->irange)) < 0)
         return ret;
     if (s->colorimetry &&
-        (ret = apply_colorimetry(ctx, s->colorimetry, "colorimetry",
+        (ret = apply_colorimetry(ctx, s->colorimetry, "colorimetry", 0,
                                  &s->prim, &s->trc, &s->csp, &s->range)) < 0)
         return ret;
 
@@ -1441,7 +1492,7 @@ static const AVOption cspfix_options[] = {
     TRC_CONSTS("trc"),
     INTOPT("primaries", "Output colour primaries", prim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
     PRIM_CONSTS("prm"),
-    INTOPT("range", "Output range", range, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", FLAGS),
+    INTOPT("range", "Output range", range, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
     RANGE_CONSTS("rng"),
     { "format", "Output pixel format", OFFSET(format), AV_OPT_TYPE_PIXEL_FMT, { .i64 = AV_PIX_FMT_NONE }, -1, INT_MAX, FLAGS },
 
@@ -1469,12 +1520,12 @@ static const AVOption cspfix_options[] = {
     C("left", AVCHROMA_LOC_LEFT, "loc"), C("center", AVCHROMA_LOC_CENTER, "loc"),
     C("topleft", AVCHROMA_LOC_TOPLEFT, "loc"), C("top", AVCHROMA_LOC_TOP, "loc"),
     C("bottomleft", AVCHROMA_LOC_BOTTOMLEFT, "loc"), C("bottom", AVCHROMA_LOC_BOTTOM, "loc"),
-    { "colorimetry", "Output description as a GStreamer colorimetry", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
-    { "icolorimetry", "Input description as a GStreamer colorimetry", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
-    { "v4l2_colorspace", "Input V4L2 colorspace", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
-    { "v4l2_ycbcr_enc", "Input V4L2 Y'CbCr encoding", OFFSET(v4l2_enc), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
-    { "v4l2_quantization", "Input V4L2 quantization", OFFSET(v4l2_quant), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
-    { "v4l2_xfer_func", "Input V4L2 transfer function", OFFSET(v4l2_xfer), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, FLAGS },
+    { "colorimetry", "Output description as a GStreamer colorimetry", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "icolorimetry", "Input description as a GStreamer colorimetry", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_colorspace", "Input V4L2 colorspace", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_ycbcr_enc", "Input V4L2 Y'CbCr encoding", OFFSET(v4l2_enc), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_quantization", "Input V4L2 quantization", OFFSET(v4l2_quant), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_xfer_func", "Input V4L2 transfer function", OFFSET(v4l2_xfer), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
     INTOPT("guess", "Guess unspecified input fields (0: error)", guess, 1, 0, 1, NULL, RFLAGS),
     INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
     INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),
@@ -1500,6 +1551,20 @@ static int process_command(AVFilterContext *ctx, const char *cmd, const char *ar
 {
     CspfixContext *s = ctx->priv;
     int ret = ff_filter_process_command(ctx, cmd, args, res, res_len, flags);
+
+    if (ret == AVERROR(ENOSYS) && !strcmp(cmd, "format"))
+        av_log(ctx, AV_LOG_ERROR, "format cannot change mid-stream: the output pixel "
+               "format is negotiated once.\n");
+    if (ret < 0)
+        return ret;
+    /* a colorimetry command sets all four fields it describes */
+    if (!strcmp(cmd, "colorimetry") && s->colorimetry)
+        ret = apply_colorimetry(ctx, s->colorimetry, cmd, 1, &s->prim, &s->trc, &s->csp, &s->range);
+    else if (!strcmp(cmd, "icolorimetry") && s->icolorimetry)
+        ret = apply_colorimetry(ctx, s->icolorimetry, cmd, 1, &s->iprim, &s->itrc, &s->icsp, &s->irange);
+    else if (!strncmp(cmd, "v4l2_", 5))
+        ret = parse_v4l2(ctx);
+    /* every runtime option changes the plan: rebuild it on the next frame */
     s->have_plan = 0;
     return ret;
 }

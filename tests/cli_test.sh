@@ -69,5 +69,89 @@ else
     grep -q "ictcp needs primaries bt2020" "$tmp/err.txt" && ok || fail "ictcp message: $(cat "$tmp/err.txt")"
 fi
 
+
+# ---- negotiation: no auto-inserted scale converts after cspfix ----------------
+# autoscale LOG: the auto-inserted scale filters ffmpeg -v verbose reports
+autoscale() { grep -o "auto-inserting filter 'auto_scale_[0-9]*' between the filter '[^']*' and the filter '[^']*'" "$1"; }
+# md5s FILE: the per-frame MD5 column of a framemd5 file
+md5s() { grep -v '^#' "$1" | awk -F, '{ gsub(/ /, "", $6); print $6 }'; }
+vrun() { "$bin/ffmpeg" -nostdin -hide_banner -v verbose -y "$@"; }
+
+vrun -f lavfi -i "$src170" -vf cspfix=space=bt709,format=yuv420p -c:v ffv1 "$tmp/n1.mkv" 2> "$tmp/n1.log"
+a=$(autoscale "$tmp/n1.log")
+[ -z "$a" ] && ok || fail "cspfix=space=bt709,format=yuv420p -c:v ffv1: $a"
+expect_tags "$tmp/n1.mkv" "tv,bt709,smpte170m,smpte170m" "cspfix=space=bt709,format=yuv420p (ffv1)"
+
+# full-range input into ffv1, which takes only limited range: with the range
+# left free cspfix converts to it itself (no scale before or after it), and the
+# decoded pixels equal cspfix's own range=tv conversion
+srcpc="${src170/range=tv/range=pc}"
+vrun -f lavfi -i "$srcpc" -vf cspfix=all=bt709 -c:v ffv1 "$tmp/n2.mkv" 2> "$tmp/n2.log"
+a=$(autoscale "$tmp/n2.log")
+[ -z "$a" ] && ok || fail "pc input, cspfix=all=bt709 -c:v ffv1: $a"
+expect_tags "$tmp/n2.mkv" "tv,bt709,bt709,bt709" "pc input, cspfix=all=bt709 into ffv1"
+run -i "$tmp/n2.mkv" -f framemd5 "$tmp/n2.md5"
+run -f lavfi -i "$srcpc" -vf cspfix=all=bt709:range=tv -f framemd5 "$tmp/n2ref.md5"
+if [ -s "$tmp/n2.md5" ] && [ "$(md5s "$tmp/n2.md5")" = "$(md5s "$tmp/n2ref.md5")" ]; then ok
+else fail "ffv1 output pixels differ from cspfix=all=bt709:range=tv"; fi
+
+# range=pc into an encoder that takes any range: no scale, tagged pc
+vrun -f lavfi -i "$src170" -vf cspfix=range=pc -c:v rawvideo "$tmp/n3.mkv" 2> "$tmp/n3.log"
+a=$(autoscale "$tmp/n3.log")
+[ -z "$a" ] && ok || fail "cspfix=range=pc -c:v rawvideo: $a"
+expect_tags "$tmp/n3.mkv" "pc,smpte170m,smpte170m,smpte170m" "cspfix=range=pc (rawvideo)"
+# ... and pixels equal to the filter's own output
+run -i "$tmp/n3.mkv" -f framemd5 "$tmp/n3.md5"
+run -f lavfi -i "$src170" -vf cspfix=range=pc -f framemd5 "$tmp/n3ref.md5"
+[ "$(md5s "$tmp/n3.md5")" = "$(md5s "$tmp/n3ref.md5")" ] && ok || fail "range=pc rawvideo pixels differ"
+
+# range=pc set explicitly, into ffv1 (limited only): the scale ffmpeg must
+# insert is not silent
+vrun -f lavfi -i "$src170" -vf cspfix=range=pc -c:v ffv1 "$tmp/n4.mkv" 2> "$tmp/n4.log"
+if autoscale "$tmp/n4.log" >/dev/null && grep -q "Parsed_cspfix_0.*auto-inserted auto_scale_0 converts it again" "$tmp/n4.log"
+then ok; else fail "range=pc into ffv1: no warning about the auto-inserted scale"; fi
+
+# ---- runtime commands: sendcmd changes the target mid-stream -----------------
+# every output option but format is a runtime option ('T' in -h)
+for o in all space matrix trc transfer primaries range chroma_loc colorimetry dither clip clipgamut \
+         tonemap desat peak target_peak gamut \
+         iall ispace itrc iprimaries irange icolorimetry v4l2_colorspace; do
+    grep -q "^ *$o  *<[a-z_]*>  *[.A-Z]*T" "$tmp/help.txt" && ok || fail "option $o is not a runtime option"
+done
+grep -q "^ *format  *<[a-z_]*>  *[.A-Z]*T" "$tmp/help.txt" && fail "format should not be a runtime option" || ok
+
+# tags FRAMES: range,matrix,primaries of every frame of a lavfi graph (ffprobe)
+frame_tags() {
+    "$bin/ffprobe" -v error -f lavfi -i "$1" -show_entries frame=color_range,color_space,color_primaries \
+        -of csv=p=0 | tr '\n' ' '
+}
+cmds="sendcmd=c='0.2 cspfix@c range pc;0.28 cspfix@c space bt709, cspfix@c primaries bt709'"
+got=$(frame_tags "$src170,$cmds,cspfix@c")
+want="tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m pc,smpte170m,smpte170m pc,smpte170m,smpte170m pc,bt709,bt709 pc,bt709,bt709 pc,bt709,bt709 "
+[ "$got" = "$want" ] && ok || fail "sendcmd frame tags: '$got', expected '$want'"
+# pixels: frame by frame equal to the static conversions in force at that frame
+run -f lavfi -i "$src170" -vf "$cmds,cspfix@c" -f framemd5 "$tmp/s.md5" 2> "$tmp/s.log"
+vrun -f lavfi -i "$src170" -vf "$cmds,cspfix@c" -f null - 2> "$tmp/s.log"
+run -f lavfi -i "$src170" -vf null -f framemd5 "$tmp/s0.md5"
+run -f lavfi -i "$src170" -vf cspfix=range=pc -f framemd5 "$tmp/s1.md5"
+run -f lavfi -i "$src170" -vf cspfix=range=pc:space=bt709:primaries=bt709 -f framemd5 "$tmp/s2.md5"
+want=$( { md5s "$tmp/s0.md5" | sed -n 1,5p; md5s "$tmp/s1.md5" | sed -n 6,7p; md5s "$tmp/s2.md5" | sed -n 8,10p; } )
+[ -n "$want" ] && [ "$(md5s "$tmp/s.md5")" = "$want" ] && ok || fail "sendcmd: frame pixels do not follow the commands"
+# each command that changes the target rebuilds the plan: 3 plans in all
+n=$(grep -c "Parsed_cspfix_0 .*\] Plan \|\[cspfix@c .*\] Plan " "$tmp/s.log")
+[ "$n" = 3 ] && ok || fail "sendcmd: $n plans built, expected 3"
+# colorimetry as a command sets all four fields
+got=$(frame_tags "$src170,sendcmd=c='0.2 cspfix@c colorimetry bt2020',cspfix@c" | awk '{ print $1, $10 }')
+[ "$got" = "tv,smpte170m,smpte170m tv,bt2020nc,bt2020" ] && ok || fail "colorimetry command: '$got'"
+
+# ---- timeline: enable= ----------------------------------------------------------
+got=$(frame_tags "$src170,cspfix=all=bt709:enable='between(n,3,5)'")
+want="tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,bt709,bt709 tv,bt709,bt709 tv,bt709,bt709 tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m "
+[ "$got" = "$want" ] && ok || fail "enable=between(n,3,5) frame tags: '$got'"
+run -f lavfi -i "$src170" -vf "cspfix=all=bt709:enable='between(n,3,5)'" -f framemd5 "$tmp/e.md5"
+run -f lavfi -i "$src170" -vf cspfix=all=bt709 -f framemd5 "$tmp/e1.md5"
+want=$( { md5s "$tmp/s0.md5" | sed -n 1,3p; md5s "$tmp/e1.md5" | sed -n 4,6p; md5s "$tmp/s0.md5" | sed -n 7,10p; } )
+[ "$(md5s "$tmp/e.md5")" = "$want" ] && ok || fail "enable=between(n,3,5): frame pixels"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

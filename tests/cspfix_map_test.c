@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "libavutil/error.h"
+#include "libavutil/log.h"
 #include "libavutil/pixfmt.h"
 #include "libavfilter/cspfix_gst.h"
 #include "libavfilter/cspfix_v4l2.h"
@@ -779,6 +780,70 @@ static void test_gst_round_trip(void)
     CHECK(tried >= 1000, "only %d GStreamer round trips", tried);
 }
 
+/* ff_cspfix_v4l2_tag(), the entry point libavdevice's v4l2 input calls with the
+ * four fields of VIDIOC_G_FMT: fills the stream's fields, keeps the ones that
+ * do not map, writes nothing for invalid values. */
+static void test_v4l2_tag(void)
+{
+    static const struct {
+        CspfixV4L2 v;
+        int rgb, ret;
+        int prim, trc, csp, range;   /* expected, starting from all unspecified */
+    } t[] = {
+        /* a webcam: sRGB colorspace, everything else DEFAULT, YUYV */
+        { { CSPFIX_V4L2_COLORSPACE_SRGB, 0, 0, 0 }, 0, 0,
+          AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
+        /* the same as RGB: full range, matrix rgb */
+        { { CSPFIX_V4L2_COLORSPACE_SRGB, 0, 0, 0 }, 1, 0,
+          AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
+        /* an HDMI receiver: Rec. 709, explicit full range */
+        { { CSPFIX_V4L2_COLORSPACE_REC709, CSPFIX_V4L2_YCBCR_ENC_709,
+            CSPFIX_V4L2_QUANTIZATION_FULL_RANGE, CSPFIX_V4L2_XFER_FUNC_709 }, 0, 0,
+          AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_JPEG },
+        /* JPEG colorspace (MJPEG cameras): BT.601 matrix, full range by default */
+        { { CSPFIX_V4L2_COLORSPACE_JPEG, 0, 0, 0 }, 0, 0,
+          AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_BT470BG, AVCOL_RANGE_JPEG },
+        /* SDTV capture */
+        { { CSPFIX_V4L2_COLORSPACE_SMPTE170M, 0, 0, 0 }, 0, 0,
+          AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
+        /* HDR10 */
+        { { CSPFIX_V4L2_COLORSPACE_BT2020, 0, 0, CSPFIX_V4L2_XFER_FUNC_SMPTE2084 }, 0, 0,
+          AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
+        /* opRGB: not expressible; the rest is still set, primaries/transfer kept */
+        { { CSPFIX_V4L2_COLORSPACE_OPRGB, 0, 0, 0 }, 0, AVERROR(ENOSYS),
+          AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
+        /* DCI-P3 gamma 2.6: primaries set, transfer kept */
+        { { CSPFIX_V4L2_COLORSPACE_DCI_P3, 0, 0, 0 }, 1, AVERROR(ENOSYS),
+          AVCOL_PRI_SMPTE431, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
+        /* driver bug: a value outside the enums: nothing written */
+        { { 99, 0, 0, 0 }, 0, AVERROR(EINVAL),
+          AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED },
+    };
+    int level = av_log_get_level();
+    av_log_set_level(AV_LOG_QUIET); /* the expected warnings */
+    for (int i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+        enum AVColorPrimaries p = AVCOL_PRI_UNSPECIFIED;
+        enum AVColorTransferCharacteristic tr = AVCOL_TRC_UNSPECIFIED;
+        enum AVColorSpace c = AVCOL_SPC_UNSPECIFIED;
+        enum AVColorRange r = AVCOL_RANGE_UNSPECIFIED;
+        int ret = ff_cspfix_v4l2_tag(NULL, &t[i].v, t[i].rgb, &p, &tr, &c, &r);
+        CHECK(ret == t[i].ret && p == t[i].prim && tr == t[i].trc && c == t[i].csp &&
+              r == t[i].range, "v4l2_tag #%d: ret %d %d/%d/%d/%d, expected %d %d/%d/%d/%d", i,
+              ret, p, tr, c, r, t[i].ret, t[i].prim, t[i].trc, t[i].csp, t[i].range);
+    }
+    /* fields that do not map keep what the demuxer had */
+    {
+        CspfixV4L2 v = { CSPFIX_V4L2_COLORSPACE_OPRGB, 0, 0, 0 };
+        enum AVColorPrimaries p = AVCOL_PRI_BT709;
+        enum AVColorTransferCharacteristic tr = AVCOL_TRC_GAMMA22;
+        enum AVColorSpace c = AVCOL_SPC_UNSPECIFIED;
+        enum AVColorRange r = AVCOL_RANGE_UNSPECIFIED;
+        ff_cspfix_v4l2_tag(NULL, &v, 0, &p, &tr, &c, &r);
+        CHECK(p == AVCOL_PRI_BT709 && tr == AVCOL_TRC_GAMMA22, "v4l2_tag overwrote unmapped fields");
+    }
+    av_log_set_level(level);
+}
+
 int main(void)
 {
     test_v4l2_values();
@@ -788,6 +853,7 @@ int main(void)
     test_v4l2_names();
     test_to_v4l2();
     test_v4l2_round_trip();
+    test_v4l2_tag();
 
     test_gst_values();
     test_gst_named();

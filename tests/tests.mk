@@ -41,6 +41,9 @@ check: build
 	@echo "== API tests";                  $(OUT)/api_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
+	@$(MAKE) --no-print-directory -f $(T)/tests.mk example
+	@echo "== cspfix-batch on generated clips (-j2)"; $(T)/batch_test.sh $(FFMPEG_PREFIX)/bin
+	@echo "== make patch: git am onto a pristine tree"; $(T)/patch_test.sh $(FFMPEG_SRCDIR)
 	@echo "== checkasm: SIMD kernels against C"
 	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
 	@$(FFMPEG_OBJ)/tests/checkasm/checkasm --test=cspfix
@@ -77,6 +80,19 @@ $(OUT)/format_test: $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(T)/cspfix
 $(OUT)/precision: $(T)/cspfix_precision.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_precision.c \
 		$(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LAVFI_LIBS)
+
+# make install into a fresh prefix (tools/install-ffmpeg.sh on this build), then
+# the example application built against it with pkg-config only, and run.
+INST := $(OUT)/install
+.PHONY: example
+example:
+	@echo "== make install (tools/install-ffmpeg.sh) and doc/examples/cspfix_example.c through pkg-config"
+	@rm -rf $(INST); tools/install-ffmpeg.sh $(FFMPEG_OBJ) $(INST)
+	@echo "pkg-config: libavfilter $$(PKG_CONFIG_PATH=$(INST)/lib/pkgconfig pkg-config --modversion libavfilter), prefix $$(PKG_CONFIG_PATH=$(INST)/lib/pkgconfig pkg-config --variable=prefix libavfilter)"
+	$(CC) $(CFLAGS) -o $(OUT)/cspfix_example doc/examples/cspfix_example.c \
+		$$(PKG_CONFIG_PATH=$(INST)/lib/pkgconfig pkg-config --cflags --libs libavfilter) -lm
+	@$(OUT)/cspfix_example
+	@rm -rf $(INST)
 
 # FATE checksum tests (fate/cspfix.mak): make fate-cspfix in the FFmpeg build
 # directory, with FFmpeg's make free of our flags and variables.  Fails when a

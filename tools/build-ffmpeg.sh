@@ -46,7 +46,7 @@ check)
         --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash
         --enable-encoder=rawvideo,png,ffv1,wrapped_avframe
         --enable-decoder=rawvideo,png,ffv1,wrapped_avframe
-        --enable-protocol=file,pipe --enable-indev=lavfi --enable-parser=png --enable-bsf=null) ;;
+        --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png --enable-bsf=null) ;;
 full)
     flags=(--enable-libzimg --enable-libfreetype --enable-libharfbuzz --enable-zlib --disable-doc) ;;
 *)

@@ -41,6 +41,8 @@ need zlib1g-dev             pkg-config --exists zlib
 need libfreetype-dev        pkg-config --exists freetype2
 need libharfbuzz-dev        pkg-config --exists harfbuzz
 need fonts-dejavu-core      test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+need parallel               has parallel
+need git                    has git
 
 [ ${#missing[@]} -gt 0 ] || exit 0
 

@@ -114,6 +114,64 @@ if [ ${#x86[@]} -gt 0 ]; then
 fi
 edit libavfilter/x86/Makefile '/CONFIG_CSPFIX_FILTER/d' bs 'X86ASM-OBJS-$(CONFIG_COLORSPACE_FILTER)' "$text"
 
+# --- libavdevice v4l2: tag captured streams from VIDIOC_G_FMT ----------------
+# After the format is set, one more VIDIOC_G_FMT reads the colorimetry the
+# driver reports; ff_cspfix_v4l2_tag() maps it to the stream's codec
+# parameters (so decoded frames carry it).  The mapping is libavfilter's
+# cspfix_v4l2.c, duplicated into libavdevice for shared builds (FFmpeg's
+# SHLIBOBJS pattern).
+v4l2_inc=$(cat <<'END'
+/* cspfix-inc-begin: colorimetry of captured frames (cspfix overlay) */
+#include "config_components.h"
+#if CONFIG_CSPFIX_FILTER
+#include "libavfilter/cspfix_v4l2.h"
+#endif
+/* cspfix-inc-end */
+END
+)
+v4l2_tag=$(cat <<'END'
+    /* cspfix-tag-begin: tag the stream with the colorimetry VIDIOC_G_FMT reports */
+#if CONFIG_CSPFIX_FILTER
+    {
+        struct v4l2_format cf = { .type = s->buf_type };
+        if (v4l2_ioctl(s->fd, VIDIOC_G_FMT, &cf) >= 0) {
+            const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(st->codecpar->format);
+            CspfixV4L2 v = {
+                s->multiplanar ? cf.fmt.pix_mp.colorspace   : cf.fmt.pix.colorspace,
+                s->multiplanar ? cf.fmt.pix_mp.ycbcr_enc    : cf.fmt.pix.ycbcr_enc,
+                s->multiplanar ? cf.fmt.pix_mp.quantization : cf.fmt.pix.quantization,
+                s->multiplanar ? cf.fmt.pix_mp.xfer_func    : cf.fmt.pix.xfer_func,
+            };
+            ff_cspfix_v4l2_tag(ctx, &v, d && (d->flags & AV_PIX_FMT_FLAG_RGB),
+                               &st->codecpar->color_primaries, &st->codecpar->color_trc,
+                               &st->codecpar->color_space, &st->codecpar->color_range);
+        }
+    }
+#endif
+    /* cspfix-tag-end */
+END
+)
+v4l2_del_inc='/cspfix-inc-begin/,/cspfix-inc-end/d'
+v4l2_del_tag='/cspfix-tag-begin/,/cspfix-tag-end/d'
+v4l2_del_mk='/cspfix_v4l2\.o/d'
+if [ -f libavdevice/cspfix_v4l2.c ] && [ -f "$S/libavdevice/v4l2.c" ] &&
+    grep -q '^#include "v4l2-common.h"' "$S/libavdevice/v4l2.c" &&
+    grep -q '^ *st->codecpar->height = s->height;' "$S/libavdevice/v4l2.c" &&
+    grep -q '^SHLIBOBJS-$(CONFIG_DECKLINK_OUTDEV)' "$S/libavdevice/Makefile"; then
+    put libavdevice/cspfix_v4l2.c libavdevice
+    edit libavdevice/Makefile "$v4l2_del_mk" line 'SHLIBOBJS-$(CONFIG_DECKLINK_OUTDEV)' \
+        "$(printf '%-41s+= %s' 'SHLIBOBJS-$(CONFIG_V4L2_INDEV)' cspfix_v4l2.o)"
+    edit libavdevice/v4l2.c "$v4l2_del_inc" line '#include "v4l2-common.h"' "$v4l2_inc"
+    edit libavdevice/v4l2.c "$v4l2_del_tag" line 'st->codecpar->height = s->height;' "$v4l2_tag"
+else
+    echo "overlay: WARNING: libavdevice/v4l2.c layout of $S not recognised; v4l2 input not tagged" >&2
+    [ ! -f "$S/libavdevice/v4l2.c" ] || {
+        edit libavdevice/Makefile "$v4l2_del_mk" line x ''
+        edit libavdevice/v4l2.c "$v4l2_del_inc" line x ''
+        edit libavdevice/v4l2.c "$v4l2_del_tag" line x ''
+    }
+fi
+
 # --- documentation ----------------------------------------------------------
 text=
 [ ! -f doc/cspfix.texi ] || text=$(printf '@c cspfix-begin\n%s\n\n@c cspfix-end' "$(cat doc/cspfix.texi)")
@@ -123,18 +181,35 @@ edit doc/filters.texi '/^@c cspfix-begin$/,/^@c cspfix-end$/d' texi '@section co
 text=
 for d in tests/fate fate; do
     [ -f $d/cspfix.mak ] || continue
-    while IFS= read -r f; do
-        rel=${f#"$d"/}
-        dir=tests/fate-cspfix
-        case $rel in */*) dir+=/${rel%/*} ;; esac
-        put "$f" "$dir"
-    done < <(find $d -type f)
+    if [ ! -e "$S/tests/fate-cspfix" ]; then
+        # a fresh tree: one copy instead of a comparison per file
+        mkdir -p "$S/tests/fate-cspfix"
+        cp -R "$d/." "$S/tests/fate-cspfix/"
+        while IFS= read -r f; do changed+=("tests/fate-cspfix/${f#"$d"/}"); done < <(find $d -type f)
+    else
+        while IFS= read -r f; do
+            rel=${f#"$d"/}
+            dir=tests/fate-cspfix
+            case $rel in */*) dir+=/${rel%/*} ;; esac
+            put "$f" "$dir"
+        done < <(find $d -type f)
+    fi
     if [ -f $d/spec.txt ]; then
-        # the test list, expanded from the spec (rewritten only when it changes)
+        # the test list, expanded from the spec (rewritten only when it
+        # changes); fate-gen.py's output is cached in build/fate-gen-cache/
+        # under the checksum of its input and of the generator
         list=$S/tests/fate-cspfix/list.mak
         old=$({ cksum <"$list"; } 2>/dev/null || true)
-        python3 tools/fate-gen.py -o "$list" $d/spec.txt ||
-            { echo "overlay: tools/fate-gen.py failed" >&2; exit 1; }
+        key=$(cat $d/spec.txt tools/fate-gen.py | cksum | tr ' ' -)
+        cache=$ROOT/build/fate-gen-cache/$key.mak
+        if [ -s "$cache" ]; then
+            cp "$cache" "$list"
+        else
+            python3 tools/fate-gen.py -o "$list" $d/spec.txt ||
+                { echo "overlay: tools/fate-gen.py failed" >&2; exit 1; }
+            mkdir -p "${cache%/*}"
+            cp "$list" "$cache.tmp$$" && mv "$cache.tmp$$" "$cache"
+        fi
         [ "$old" = "$(cksum <"$list")" ] || changed+=(tests/fate-cspfix/list.mak)
     fi
     text='include $(SRC_PATH)/tests/fate-cspfix/cspfix.mak'
