@@ -28,6 +28,12 @@
 #   make fate          FATE checksum tests only (fate-cspfix) on the test build
 #   make fate-regen    precision tests, then (only if they pass) regenerate the
 #                      FATE refs into fate/ref/ and check every variant against them
+#   make check-asan    FFmpeg built with clang ASan+UBSan (build/asan-<ver>/): API,
+#                      bad-input, format, (narrowed) precision, checkasm, CLI tests,
+#                      the fuzzer's seeds + FUZZ_SHORT s of fuzzing and one FATE
+#                      variant under it; valgrind memcheck on the test build
+#   make fuzz          the libFuzzer target for FUZZ_TIME seconds (default 60)
+#   make load-test     4 ffmpeg processes converting 4K for LOAD_TIME s (default 60)
 #   make overlay       fetch FFmpeg and overlay our files only
 #   make install PREFIX=/path   install FFmpeg with cspfix (programs, libraries,
 #                      headers, pkg-config files) into PREFIX: the full build
@@ -53,7 +59,7 @@ LOAD   = src=$$(cat $(STATE)); [ -n "$$src" ] || exit 0; \
          ver=$$(basename $$src | sed 's/^ffmpeg-//'); chk=$(BUILD)/check-$$ver;
 
 .PHONY: all deps fetch overlay ffmpeg-check check check-one demo hdr-demo fate fate-regen clean distclean \
-        install patch
+        install patch ffmpeg-asan check-asan fuzz load-test
 
 all: overlay
 	@set -e; $(LOAD) tools/build-ffmpeg.sh full $$src $(BUILD)/obj-full-$$ver $(BUILD)
@@ -87,6 +93,30 @@ ifneq ($(OLD_SERIES),$(FFMPEG_SERIES))
 	$(MAKE) check-one FFMPEG_SERIES=$(OLD_SERIES) STRICT=1
 endif
 endif
+
+# Sanitizer build: the check profile with clang ASan+UBSan in build/asan-<ver>/.
+ASAN_MK = $(MAKE) --no-print-directory -f tests/tests.mk CC=clang \
+          SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+          FFMPEG_PREFIX=$$asan/prefix FFMPEG_OBJ=$$asan/obj FFMPEG_SRCDIR=$$src OUT=$$asan/tests
+FUZZ_TIME ?= 60
+LOAD_TIME ?= 60
+
+ffmpeg-asan: overlay
+	@tools/deps.sh --asan
+	@set -e; $(LOAD) tools/build-ffmpeg.sh asan $$src $(BUILD)/asan-$$ver/obj $(BUILD)/asan-$$ver/prefix
+
+check-asan: ffmpeg-asan ffmpeg-check
+	@set -e; $(LOAD) asan=$(BUILD)/asan-$$ver; t0=$$(date +%s); \
+	echo "*** testing cspfix under ASan+UBSan against FFmpeg $$ver"; \
+	$(ASAN_MK) check-asan; \
+	$(TESTS_MK) valgrind; \
+	echo "*** check-asan: tests took $$(( $$(date +%s) - t0 )) s"
+
+fuzz: ffmpeg-asan
+	@set -e; $(LOAD) asan=$(BUILD)/asan-$$ver; $(ASAN_MK) fuzz FUZZ_TIME=$(FUZZ_TIME)
+
+load-test: ffmpeg-check
+	@set -e; $(LOAD) tools/load-test.sh $$chk/prefix/bin/ffmpeg $(LOAD_TIME) $(BUILD)/load-test
 
 # tests/tests.mk for the test build of the current series
 TESTS_MK = $(MAKE) --no-print-directory -f tests/tests.mk FFMPEG_PREFIX=$$chk/prefix \
@@ -156,7 +186,7 @@ patch: fetch
 	tools/make-patch.sh $${HOME:-/tmp}/.cache/cspfix/ffmpeg_$$ver.orig.tar.xz $(BUILD)/patch/ffmpeg-$$ver
 
 clean:
-	rm -rf $(BUILD)/check-* $(BUILD)/obj-*
+	rm -rf $(BUILD)/check-* $(BUILD)/asan-* $(BUILD)/obj-*
 
 distclean:
 	rm -rf $(BUILD)

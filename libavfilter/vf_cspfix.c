@@ -657,8 +657,10 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     unsigned guessed;
     int ret, in_depth, same_siting;
 
+    /* an out-of-range frame value counts as unspecified */
     s->in_loc  = s->iloc != AVCHROMA_LOC_UNSPECIFIED ? s->iloc :
-                 in->chroma_location != AVCHROMA_LOC_UNSPECIFIED ? in->chroma_location :
+                 in->chroma_location > AVCHROMA_LOC_UNSPECIFIED &&
+                 in->chroma_location < AVCHROMA_LOC_NB ? in->chroma_location :
                  AVCHROMA_LOC_LEFT;
     s->out_loc = s->loc != AVCHROMA_LOC_UNSPECIFIED ? s->loc : s->in_loc;
     siting(s->in_loc, &s->in_phase_x, &s->in_off_y2);
@@ -1156,6 +1158,26 @@ static int tag_output(const CspfixContext *s, AVFrame *out)
     return hdr_side_data(s, out);
 }
 
+/* Frames libavfilter lets through to us: hardware surfaces, and a size the link
+ * was not configured for (the output buffer has the link's size). */
+static int check_frame(AVFilterContext *ctx, const AVFilterLink *inlink, const AVFrame *in)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(in->format);
+
+    if ((d && (d->flags & AV_PIX_FMT_FLAG_HWACCEL)) || in->hw_frames_ctx) {
+        av_log(ctx, AV_LOG_ERROR, "Hardware frames (%s) are not supported; download them "
+               "first (hwdownload,format=...).\n", d ? d->name : "unknown format");
+        return AVERROR(ENOSYS);
+    }
+    if (in->width != inlink->w || in->height != inlink->h) {
+        av_log(ctx, AV_LOG_ERROR, "Frame size %dx%d differs from the configured %dx%d; a size "
+               "change needs the filter graph to be reconfigured.\n",
+               in->width, in->height, inlink->w, inlink->h);
+        return AVERROR(EINVAL);
+    }
+    return 0;
+}
+
 static int filter_frame(AVFilterLink *inlink, AVFrame *in)
 {
     AVFilterContext *ctx = inlink->dst;
@@ -1165,7 +1187,8 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     AVFrame *out;
     int ret, nb_jobs;
 
-    if ((ret = update_plan(ctx, in, outlink->format)) < 0) {
+    if ((ret = check_frame(ctx, inlink, in)) < 0 ||
+        (ret = update_plan(ctx, in, outlink->format)) < 0) {
         av_frame_free(&in);
         return ret;
     }

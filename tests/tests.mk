@@ -19,15 +19,18 @@
 # Variables: FFMPEG_PREFIX (install prefix), FFMPEG_OBJ (build dir, for config.h),
 # FFMPEG_SRCDIR (overlaid source tree, for internal headers), OUT (test build dir).
 # PRECISION_ARGS narrows the precision test (a conversion-name substring).
+# SAN_FLAGS: sanitizer flags for compiling and linking the test programs (check-asan).
 
 T        := tests
 CC       ?= cc
-CFLAGS   := -O2 -g -std=c11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers
+SAN_FLAGS ?=
+CFLAGS   := -O2 -g -std=c11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers $(SAN_FLAGS)
 PKG      := PKG_CONFIG_PATH=$(FFMPEG_PREFIX)/lib/pkgconfig pkg-config
 LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
 LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
-PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/precision
+PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
+         $(OUT)/badinput_test $(OUT)/precision
 
 .PHONY: check build
 check: build
@@ -39,6 +42,7 @@ check: build
 	@tail -n 1 $(OUT)/map_test.log
 	@echo "== planner unit tests";         $(OUT)/plan_test
 	@echo "== API tests";                  $(OUT)/api_test
+	@echo "== bad input and nothing lost"; $(OUT)/badinput_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk example
@@ -73,6 +77,11 @@ $(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
+# --wrap: the test counts (and fails) libavutil's allocations
+$(OUT)/badinput_test: $(T)/cspfix_badinput_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_badinput_test.c $(T)/cspfix_testutil.c \
+		-Wl,--wrap=posix_memalign,--wrap=realloc $(LAVFI_LIBS)
+
 $(OUT)/format_test: $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c \
 		$(T)/cspfix_refmodel.c $(LAVFI_LIBS)
@@ -98,13 +107,14 @@ example:
 # directory, with FFmpeg's make free of our flags and variables.  Fails when a
 # checksum differs; the full log is $(FATE_LOG).
 FATE_JOBS ?= 2
+FATE_TARGET ?= fate-cspfix
 FATE_LOG   = $(OUT)/fate-cspfix.log
 .PHONY: fate
 fate:
-	@echo "== FATE checksums: make -j$(FATE_JOBS) fate-cspfix (log: $(FATE_LOG))"
+	@echo "== FATE checksums: make -j$(FATE_JOBS) $(FATE_TARGET) (log: $(FATE_LOG))"
 	@mkdir -p $(OUT); t0=$$(date +%s); rc=0; \
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C $(FFMPEG_OBJ) -k -j$(FATE_JOBS) \
-		fate-cspfix >$(FATE_LOG) 2>&1 || rc=$$?; \
+		$(FATE_TARGET) >$(FATE_LOG) 2>&1 || rc=$$?; \
 	n=$$(grep -c '^TEST ' $(FATE_LOG)); \
 	failed=$$(sed -n 's/^Test \(.*\) failed\..*/\1/p' $(FATE_LOG) | sort); \
 	echo "$$n FATE runs in $$(( $$(date +%s) - t0 )) s, $$(printf '%s' "$$failed" | grep -c .) failed"; \
@@ -115,3 +125,71 @@ fate:
 		else tail -n 30 $(FATE_LOG); fi; \
 		exit 1; \
 	fi
+
+# ---- sanitizers and fuzzing (make check-asan, make fuzz in the top Makefile) ----
+# Run against the ASan+UBSan build (tools/build-ffmpeg.sh asan) with CC=clang and
+# SAN_FLAGS set; every finding is fatal.
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# the precision test narrowed to a few conversions (the full one is in make check)
+ASAN_PRECISION ?= 4:2:0
+FUZZ_SHORT     ?= 30
+
+.PHONY: check-asan
+check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz
+	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
+	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
+	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
+	@echo "== [asan] pixel format tests";  $(SAN_ENV) $(OUT)/format_test
+	@echo "== [asan] precision: '$(ASAN_PRECISION)'"; $(SAN_ENV) $(OUT)/precision $(ASAN_PRECISION)
+	@echo "== [asan] checkasm"
+	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
+	@$(SAN_ENV) $(FFMPEG_OBJ)/tests/checkasm/checkasm --test=cspfix
+	@echo "== [asan] command-line tests";  $(SAN_ENV) $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
+	@echo "== [asan] fuzzer: seed corpus, then $(FUZZ_SHORT) s of fuzzing"
+	@$(SAN_ENV) $(OUT)/cspfix_fuzz $(T)/fuzz-corpus/* 2>$(OUT)/fuzz-replay.log || { tail -n 40 $(OUT)/fuzz-replay.log; exit 1; }
+	@echo "$$(ls $(T)/fuzz-corpus | wc -l) seeds replayed clean"
+	@$(MAKE) --no-print-directory -f $(T)/tests.mk fuzz FUZZ_TIME=$(FUZZ_SHORT)
+	@echo "== [asan] FATE, one variant"
+	@$(SAN_ENV) $(MAKE) --no-print-directory -f $(T)/tests.mk fate FATE_TARGET=fate-cspfix-primary
+
+# The fuzzer: the cspfix sources recompiled with coverage instrumentation (they
+# replace libavfilter.a's members at link time), the rest of FFmpeg from the
+# sanitizer build.
+FUZZ_CC    ?= clang
+FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FF_CPPFLAGS = -D_ISOC11_SOURCE -D_FILE_OFFSET_BITS=64 -D_LARGEFILE_SOURCE -D_POSIX_C_SOURCE=200112 \
+              -D_XOPEN_SOURCE=600 -DPIC -DHAVE_AV_CONFIG_H -I$(FFMPEG_OBJ) -I$(FFMPEG_SRCDIR) \
+              -I$(FFMPEG_SRCDIR)/compat/stdbit
+FUZZ_SRCS  := $(filter-out %_template.c,$(wildcard libavfilter/vf_cspfix.c libavfilter/cspfix*.c libavfilter/x86/cspfix*.c))
+FUZZ_OBJS   = $(FUZZ_SRCS:libavfilter/%.c=$(OUT)/fuzzobj/%.o)
+
+$(OUT)/fuzzobj/%.o: libavfilter/%.c $(LIBDEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -c -O1 -g -std=c17 $(FF_CPPFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -o $@ $(FFMPEG_SRCDIR)/$<
+
+$(OUT)/cspfix_fuzz: $(T)/cspfix_fuzz.c $(FUZZ_OBJS) $(LIBDEPS) | $(OUT)
+	$(FUZZ_CC) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_fuzz.c \
+		$(FUZZ_OBJS) $(LAVFI_LIBS)
+
+# make fuzz FUZZ_TIME=600: the committed seeds plus a working corpus in $(OUT);
+# findings are written to $(OUT)/fuzz-artifacts/.
+FUZZ_TIME ?= 60
+.PHONY: fuzz
+fuzz: $(OUT)/cspfix_fuzz
+	@mkdir -p $(OUT)/fuzz-corpus $(OUT)/fuzz-artifacts
+	@echo "fuzzing for $(FUZZ_TIME) s (log: $(OUT)/fuzz.log)"
+	@rc=0; $(SAN_ENV) $(OUT)/cspfix_fuzz -max_total_time=$(FUZZ_TIME) -timeout=20 -rss_limit_mb=3072 \
+		-max_len=4096 -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz-artifacts/ \
+		$(OUT)/fuzz-corpus $(T)/fuzz-corpus >$(OUT)/fuzz.log 2>&1 || rc=$$?; \
+	grep -E '^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss|cov:' $(OUT)/fuzz.log | \
+		grep -E 'INITED|DONE|stat::' ; \
+	if [ $$rc != 0 ]; then tail -n 60 $(OUT)/fuzz.log; echo "fuzzer FAILED: see $(OUT)/fuzz-artifacts/"; exit 1; fi
+
+# valgrind memcheck on the normal (gcc) build: the SIMD kernels too, which ASan
+# does not instrument
+VALGRIND := valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99
+.PHONY: valgrind
+valgrind: $(OUT)/badinput_test
+	@echo "== valgrind memcheck"
+	@sh $(T)/valgrind_test.sh "$(VALGRIND)" $(FFMPEG_PREFIX)/bin/ffmpeg

@@ -16,10 +16,12 @@
 # License along with cspfix; if not, write to the Free Software
 # Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
 
-# Usage: tools/build-ffmpeg.sh check|full SRC_DIR OBJ_DIR PREFIX
+# Usage: tools/build-ffmpeg.sh check|asan|full SRC_DIR OBJ_DIR PREFIX
 #
 # Out-of-tree FFmpeg build of SRC_DIR in OBJ_DIR, installed to PREFIX.
 #   check: small static build with only what the cspfix tests need (~2 min)
+#   asan:  the check build with clang, AddressSanitizer and UndefinedBehaviorSanitizer
+#          (every UB report fatal), frame pointers and debug info; asm stays enabled
 #   full:  FFmpeg defaults plus zimg/freetype/harfbuzz/zlib (~16 min on 2 cores)
 # (drawtext needs both freetype and harfbuzz; lavfi input needs the
 # wrapped_avframe decoder.)
@@ -30,7 +32,7 @@
 set -euo pipefail
 
 say() { echo "build-ffmpeg: $*" >&2; }
-[ $# = 4 ] || { say "usage: $0 check|full SRC_DIR OBJ_DIR PREFIX"; exit 1; }
+[ $# = 4 ] || { say "usage: $0 check|asan|full SRC_DIR OBJ_DIR PREFIX"; exit 1; }
 profile=$1
 src=$(cd "$2" && pwd)
 mkdir -p "$3" "$4"
@@ -38,7 +40,7 @@ obj=$(cd "$3" && pwd)
 prefix=$(cd "$4" && pwd)
 
 case $profile in
-check)
+check | asan)
     flags=(--disable-everything --disable-doc --disable-network --disable-autodetect
         --enable-zlib --enable-libfreetype --enable-libharfbuzz --enable-libzimg --disable-debug
         --enable-filter=cspfix,colorspace,scale,zscale,format,null,copy,testsrc2,split,hstack,vstack,xstack,drawtext,pad,crop,setparams,tonemap,sendcmd,showinfo,trim,concat,fps,scale2ref,nullsrc,geq,setpts
@@ -46,7 +48,12 @@ check)
         --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash
         --enable-encoder=rawvideo,png,ffv1,wrapped_avframe
         --enable-decoder=rawvideo,png,ffv1,wrapped_avframe
-        --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png --enable-bsf=null) ;;
+        --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png --enable-bsf=null)
+    if [ "$profile" = asan ]; then
+        san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+        flags+=(--cc=clang --cxx=clang++ --ld=clang --disable-stripping
+            --extra-cflags="$san -g" --extra-ldflags="$san")
+    fi ;;
 full)
     flags=(--enable-libzimg --enable-libfreetype --enable-libharfbuzz --enable-zlib --disable-doc) ;;
 *)

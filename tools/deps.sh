@@ -16,7 +16,7 @@
 # License along with cspfix; if not, write to the Free Software
 # Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
 
-# Usage: tools/deps.sh
+# Usage: tools/deps.sh [--asan]
 #
 # Checks the build/test dependencies of cspfix.  Missing Debian packages are
 # installed when running as root; otherwise the install command is printed
@@ -43,6 +43,14 @@ need libharfbuzz-dev        pkg-config --exists harfbuzz
 need fonts-dejavu-core      test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 need parallel               has parallel
 need git                    has git
+
+# --asan: what make check-asan and make fuzz need as well
+if [ "${1:-}" = --asan ]; then
+    need clang              has clang
+    need libclang-rt-dev    sh -c 'echo "int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }" |
+                                   clang -x c -fsanitize=fuzzer,address,undefined -o /dev/null -'
+    need valgrind           has valgrind
+fi
 
 [ ${#missing[@]} -gt 0 ] || exit 0
 
