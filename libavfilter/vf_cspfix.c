@@ -1415,6 +1415,11 @@ static av_cold int init(AVFilterContext *ctx)
         (ret = apply_colorimetry(ctx, s->colorimetry, "colorimetry", 0,
                                  &s->prim, &s->trc, &s->csp, &s->range)) < 0)
         return ret;
+    /* negotiation would refuse it without naming it */
+    if (s->csp == AVCOL_SPC_RESERVED) {
+        av_log(ctx, AV_LOG_ERROR, "Unsupported output matrix (colorspace): reserved.\n");
+        return AVERROR(EINVAL);
+    }
 
     ff_cspfix_dsp_init(&s->dsp);
     for (int x = 0; x < 16; x++)

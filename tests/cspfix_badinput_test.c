@@ -38,11 +38,24 @@
 #include <libavutil/macros.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/mem.h>
+#include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 
 #include "cspfix_testutil.h"
 
 #include "cspfix_check.h"
+
+/* -v: print every check, passed ones too */
+static int verbose;
+#define VCHECK(cond, ...) do {                                  \
+        int ok_ = !!(cond);                                     \
+        CHECK(ok_, __VA_ARGS__);                                \
+        if (ok_ && verbose) {                                   \
+            printf("ok: ");                                     \
+            printf(__VA_ARGS__);                                \
+            printf("\n");                                       \
+        }                                                       \
+    } while (0)
 
 /* ---- allocation failure: libavutil's allocations go through these (ld --wrap) ---- */
 int __real_posix_memalign(void **ptr, size_t align, size_t size);
@@ -274,7 +287,7 @@ static void test_tiny(void)
         }
         av_frame_free(&big);
     }
-    CHECK(!bad, "tiny frames (1x1, 2x1, 1x2, 3x1, 1x3, 2x2; 4:2:0, NV12, P010, alpha, 4:2:2): "
+    VCHECK(!bad, "tiny frames (1x1, 2x1, 1x2, 3x1, 1x3, 2x2; 4:2:0, NV12, P010, alpha, 4:2:2): "
           "%d of %d conversions equal the flat 16x16 result", n - bad, n);
 }
 
@@ -321,7 +334,7 @@ static void test_wide(void)
             av_frame_free(&wo);
             av_frame_free(&win);
         }
-        CHECK(ok, "%d-wide %s (%s): converts, and windows at both edges and the middle equal "
+        VCHECK(ok, "%d-wide %s (%s): converts, and windows at both edges and the middle equal "
               "their own conversion (ret %d)", t[i].w, av_get_pix_fmt_name(t[i].fmt), t[i].f, ret);
         av_frame_free(&out);
         av_frame_free(&in);
@@ -374,7 +387,7 @@ static void test_negative_linesize(void)
             av_frame_free(&view);
             av_frame_free(&flip);
         }
-    CHECK(!bad, "negative linesizes: %d of %d (format, size) equal the positive-linesize "
+    VCHECK(!bad, "negative linesizes: %d of %d (format, size) equal the positive-linesize "
           "conversion of the same image", n - bad, n);
 
     /* a vertical flip commutes with the conversion where nothing depends on the row
@@ -403,7 +416,7 @@ static void test_negative_linesize(void)
             av_frame_free(&a);
             av_frame_free(&view);
         }
-        CHECK(!bad, "vflipped input (negative linesize): output equals the flipped conversion");
+        VCHECK(!bad, "vflipped input (negative linesize): output equals the flipped conversion");
     }
 }
 
@@ -434,7 +447,7 @@ static void test_odd_linesize(void)
         av_frame_free(&oa);
         av_frame_free(&a);
     }
-    CHECK(!bad, "linesize = row + 1, 3, 7 (odd) samples: %d of %d conversions identical", n - bad, n);
+    VCHECK(!bad, "linesize = row + 1, 3, 7 (odd) samples: %d of %d conversions identical", n - bad, n);
 }
 
 /* ---- cropped frames: libavfilter passes the crop fields through untouched ---- */
@@ -454,7 +467,7 @@ static void test_crop(void)
         ok = convert(a, t[i].f, 1, &oa) == 0 && convert(c, t[i].f, 2, &oc) == 0 &&
              oc->crop_left == 5 && oc->crop_top == 3 && oc->crop_right == 10 &&
              oc->crop_bottom == 2 && cspfix_frames_equal(oa, oc);
-        CHECK(ok, "%s cropped: crop fields kept, the whole picture converted", av_get_pix_fmt_name(t[i].fmt));
+        VCHECK(ok, "%s cropped: crop fields kept, the whole picture converted", av_get_pix_fmt_name(t[i].fmt));
         if (ok && t[i].exact) {
             /* where samples convert independently, cropping commutes with the filter
              * (the cropped input has unaligned data pointers) */
@@ -463,7 +476,7 @@ static void test_crop(void)
             av_frame_apply_cropping(oc, AV_FRAME_CROP_UNALIGNED);
             ok = convert(cropped_in, t[i].f, 1, &ocropped) == 0 &&
                  ocropped->width == 49 && cspfix_frames_equal(oc, ocropped);
-            CHECK(ok, "%s: crop then convert = convert then crop", av_get_pix_fmt_name(t[i].fmt));
+            VCHECK(ok, "%s: crop then convert = convert then crop", av_get_pix_fmt_name(t[i].fmt));
         }
         av_frame_free(&oa);
         av_frame_free(&oc);
@@ -500,7 +513,7 @@ static void test_hardware(void)
             (ret = avfilter_link(src, 0, f, 0)) >= 0 && (ret = avfilter_link(f, 0, sink, 0)) >= 0)
             ret = avfilter_graph_config(g, NULL);
     }
-    CHECK(ret < 0 && loglen > 0, "VAAPI source: the graph is refused with a message [%s]", logbuf);
+    VCHECK(ret < 0 && loglen > 0, "VAAPI source: the graph is refused with a message [%s]", logbuf);
     avfilter_graph_free(&g);
 
     /* a hardware frame arriving on a software link */
@@ -514,7 +527,7 @@ static void test_hardware(void)
     in[1] = hw;
     log_reset();
     ret = run_frames(in, 2, "cspfix=all=bt709", out, &n);
-    CHECK(ret < 0 && n == 1 && log_has("ardware") && log_has("vaapi") && log_has("hwdownload"),
+    VCHECK(ret < 0 && n == 1 && log_has("ardware") && log_has("vaapi") && log_has("hwdownload"),
           "VAAPI frame mid-stream: clear error naming it [%s]", logbuf);
     av_frame_free(&out[0]);
     av_frame_free(&out[1]);
@@ -525,7 +538,7 @@ static void test_hardware(void)
     hw->hw_frames_ctx = av_buffer_allocz(16);
     log_reset();
     ret = run_frames(in, 2, "cspfix=all=bt709", out, &n);
-    CHECK(ret < 0 && n == 1 && log_has("ardware"), "frame with hw_frames_ctx: clear error [%s]", logbuf);
+    VCHECK(ret < 0 && n == 1 && log_has("ardware"), "frame with hw_frames_ctx: clear error [%s]", logbuf);
     av_frame_free(&out[0]);
     av_frame_free(&out[1]);
     av_frame_free(&in[0]);
@@ -547,7 +560,7 @@ static void test_format_change(void)
     }
     log_reset();
     ret = run_frames(in, N, "cspfix=all=bt709:dither=none", out, &n);
-    CHECK(ret == 0 && n == N, "pixel format changing every frame: %d frames in, %d out (%d)", N, n, ret);
+    VCHECK(ret == 0 && n == N, "pixel format changing every frame: %d frames in, %d out (%d)", N, n, ret);
     for (int i = 0; i < n; i++) {
         /* each as its own graph converting to the negotiated format does */
         AVFrame *ref;
@@ -557,14 +570,14 @@ static void test_format_change(void)
         av_frame_free(&ref);
         av_frame_free(&out[i]);
     }
-    CHECK(ret == 0 && same, "each frame converted from its own format into the link's yuv420p");
+    VCHECK(ret == 0 && same, "each frame converted from its own format into the link's yuv420p");
 
     /* an unsupported format mid-stream */
     av_frame_free(&in[1]);
     in[1] = pattern(AV_PIX_FMT_YUV410P, 64, 48, 99);
     log_reset();
     ret = run_frames(in, 2, "cspfix=all=bt709", out, &n);
-    CHECK(ret < 0 && n == 1 && log_has("Unsupported input pixel format yuv410p"),
+    VCHECK(ret < 0 && n == 1 && log_has("Unsupported input pixel format yuv410p"),
           "unsupported format mid-stream named [%s]", logbuf);
     for (int i = 0; i < N; i++) {
         av_frame_free(&out[i]);
@@ -576,7 +589,7 @@ static void test_format_change(void)
     big[1] = pattern(AV_PIX_FMT_YUV420P, 96, 64, 102);
     log_reset();
     ret = run_frames(big, 2, "cspfix=all=bt709", bout, &n);
-    CHECK(ret < 0 && n == 1 && log_has("96x64") && log_has("64x48"),
+    VCHECK(ret < 0 && n == 1 && log_has("96x64") && log_has("64x48"),
           "frame size change mid-stream: clear error, no overflow [%s]", logbuf);
     av_frame_free(&bout[0]);
     av_frame_free(&bout[1]);
@@ -640,7 +653,7 @@ static void test_bad_values(void)
         av_frame_free(&out);
         av_frame_free(&f);
     }
-    CHECK(!bad, "reserved/out-of-range frame tags: each a clear error naming the value and "
+    VCHECK(!bad, "reserved/out-of-range frame tags: each a clear error naming the value and "
           "what is supported (%d bad)", bad);
 
     bad = 0;
@@ -653,7 +666,7 @@ static void test_bad_values(void)
         }
         av_frame_free(&out);
     }
-    CHECK(!bad, "reserved/out-of-range option values: each a clear error (%d bad)", bad);
+    VCHECK(!bad, "reserved/out-of-range option values: each a clear error (%d bad)", bad);
 
     /* an out-of-range chroma location is treated as unspecified */
     {
@@ -662,7 +675,7 @@ static void test_bad_values(void)
         log_reset();
         ret = convert(f, "cspfix=all=bt709", 1, &out);
         convert(in, "cspfix=all=bt709", 1, &ref);
-        CHECK(ret == 0 && cspfix_frames_equal(out, ref) && out->chroma_location == AVCHROMA_LOC_LEFT,
+        VCHECK(ret == 0 && cspfix_frames_equal(out, ref) && out->chroma_location == AVCHROMA_LOC_LEFT,
               "chroma_location 42 converts as unspecified (left) [%s]", logbuf);
         av_frame_free(&out);
         av_frame_free(&ref);
@@ -703,11 +716,80 @@ static void test_inexpressible(void)
         av_frame_free(&out);
         av_frame_free(&in);
     }
-    CHECK(!bad, "%d conversions the plan cannot express: each a clear error (%d bad)",
+    VCHECK(!bad, "%d conversions the plan cannot express: each a clear error (%d bad)",
           (int)FF_ARRAY_ELEMS(t), bad);
 }
 
 /* ---- allocation failure ---- */
+
+/*
+ * buffer -> cspfix -> buffersink built without parsing option strings with
+ * avfilter_graph_parse/avfilter_init_str: FFmpeg's process_options() ignores
+ * av_dict_set() failing, so an allocation failure there silently drops an
+ * option (of any filter) instead of failing.  Options go through
+ * av_opt_set_from_string(), which reports its errors.
+ */
+static int run_api(AVFrame *const *in, int nb_in, const char *opts, int threads,
+                   AVFrame **out, int max_out, int *nb_out)
+{
+    AVFilterGraph *g = avfilter_graph_alloc();
+    AVFilterContext *src, *filt, *sink;
+    AVBufferSrcParameters *par = av_buffersrc_parameters_alloc();
+    int ret;
+
+    *nb_out = 0;
+    if (!g || !par ||
+        !(src  = avfilter_graph_alloc_filter(g, avfilter_get_by_name("buffer"), "in")) ||
+        !(filt = avfilter_graph_alloc_filter(g, avfilter_get_by_name("cspfix"), "cspfix")) ||
+        !(sink = avfilter_graph_alloc_filter(g, avfilter_get_by_name("buffersink"), "out"))) {
+        ret = AVERROR(ENOMEM);
+        goto end;
+    }
+    g->nb_threads = threads;
+    par->format = in[0]->format;
+    par->width  = in[0]->width;
+    par->height = in[0]->height;
+    par->time_base = (AVRational){ 1, 25 };
+    par->sample_aspect_ratio = (AVRational){ 1, 1 };
+    par->color_space = in[0]->colorspace;
+    par->color_range = in[0]->color_range;
+    if ((ret = av_buffersrc_parameters_set(src, par)) < 0 ||
+        (ret = avfilter_init_dict(src, NULL)) < 0 ||
+        (ret = av_opt_set_from_string(filt->priv, opts, NULL, "=", ":")) < 0 ||
+        (ret = avfilter_init_dict(filt, NULL)) < 0 ||
+        (ret = avfilter_init_dict(sink, NULL)) < 0 ||
+        (ret = avfilter_link(src, 0, filt, 0)) < 0 ||
+        (ret = avfilter_link(filt, 0, sink, 0)) < 0 ||
+        (ret = avfilter_graph_config(g, NULL)) < 0)
+        goto end;
+    for (int i = 0; i <= nb_in; i++) {
+        ret = av_buffersrc_add_frame_flags(src, i < nb_in ? in[i] : NULL, AV_BUFFERSRC_FLAG_KEEP_REF);
+        if (ret < 0)
+            goto end;
+        for (;;) {
+            AVFrame *o = av_frame_alloc();
+            if (!o) {
+                ret = AVERROR(ENOMEM);
+                goto end;
+            }
+            if ((ret = av_buffersink_get_frame(sink, o)) < 0) {
+                av_frame_free(&o);
+                break;
+            }
+            if (*nb_out < max_out)
+                out[(*nb_out)++] = o;
+            else
+                av_frame_free(&o);
+        }
+        if (ret != AVERROR(EAGAIN) && ret != AVERROR_EOF)
+            goto end;
+    }
+    ret = 0;
+end:
+    av_free(par);
+    avfilter_graph_free(&g);
+    return ret;
+}
 
 /* Fail allocation k for k = 0, 1, ... until a run no longer reaches it: each run
  * either succeeds with the right output or fails with an error; either way the
@@ -715,9 +797,9 @@ static void test_inexpressible(void)
 static void test_alloc_fail(void)
 {
     static const struct { const char *f; int fmt, threads; } t[] = {
-        { "cspfix=all=bt709:format=yuv420p", AV_PIX_FMT_YUV420P10, 1 },
-        { "cspfix=range=pc:dither=ed", AV_PIX_FMT_YUV420P, 2 },
-        { "cspfix=iall=bt709:all=bt709", AV_PIX_FMT_YUV420P, 1 },   /* pass-through */
+        { "all=bt709:format=yuv420p", AV_PIX_FMT_YUV420P10, 1 },
+        { "range=pc:dither=ed", AV_PIX_FMT_YUV420P, 2 },
+        { "iall=bt709:all=bt709", AV_PIX_FMT_YUV420P, 1 },   /* pass-through */
     };
     for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
         AVFrame *in[3], *out[3], *ref[3];
@@ -728,22 +810,26 @@ static void test_alloc_fail(void)
             in[k] = pattern(t[i].fmt, 40, 20, 131 + k);
         in[1]->color_primaries = AVCOL_PRI_BT470BG;   /* a new plan mid-stream */
         in[1]->colorspace = AVCOL_SPC_BT470BG;
-        ret = cspfix_run_graph(in, 3, t[i].f, t[i].threads, ref, 3, &nref);
+        ret = run_api(in, 3, t[i].f, t[i].threads, ref, 3, &nref);
         if (ret < 0 || nref != 3) {
-            CHECK(0, "allocation failure: reference run of %s failed", t[i].f);
+            VCHECK(0, "allocation failure: reference run of %s failed", t[i].f);
             continue;
         }
         for (long k = 0;; k++) {
             before = heap_in_use();
             alloc_count = 0;
             fail_at = k;
-            ret = cspfix_run_graph(in, 3, t[i].f, t[i].threads, out, 3, &n);
+            ret = run_api(in, 3, t[i].f, t[i].threads, out, 3, &n);
             fail_at = -1;
             if (ret < 0)
                 failed_runs++;
             else
-                for (int j = 0; j < 3; j++)
-                    wrong += n != 3 || j >= n || !cspfix_frames_equal(out[j], ref[j]);
+                for (int j = 0; j < 3; j++) {
+                    int w = n != 3 || j >= n || !cspfix_frames_equal(out[j], ref[j]);
+                    if (w && getenv("CSPFIX_DEBUG"))
+                        printf("  k=%ld: %d frames, frame %d differs: %s %dx%d csp %d range %d vs %s\n", k, n, j, av_get_pix_fmt_name(out[j]->format), out[j]->width, out[j]->height, out[j]->colorspace, out[j]->color_range, av_get_pix_fmt_name(ref[j]->format));
+                    wrong += w;
+                }
             for (int j = 0; j < n; j++)
                 av_frame_free(&out[j]);
             leaks += heap_in_use() != before;
@@ -751,7 +837,7 @@ static void test_alloc_fail(void)
             if (alloc_count <= k)   /* the run made fewer than k + 1 allocations */
                 break;
         }
-        CHECK(runs > 20 && !wrong && !leaks,
+        VCHECK(runs > 20 && !wrong && !leaks,
               "%s: allocation k failed for each of the %d allocations a run makes: %d runs "
               "failed cleanly, %d succeeded; %d wrong outputs, %d runs leaked",
               t[i].f, runs - 1, failed_runs, runs - failed_runs, wrong, leaks);
@@ -775,7 +861,7 @@ static void test_alloc_fail(void)
         r2 = convert(wide, "cspfix=range=pc", 1, &out);
         av_frame_free(&out);
         av_max_alloc(INT_MAX);
-        CHECK(r1 == AVERROR(ENOMEM) && r2 == AVERROR(ENOMEM) && heap_in_use() == before,
+        VCHECK(r1 == AVERROR(ENOMEM) && r2 == AVERROR(ENOMEM) && heap_in_use() == before,
               "av_max_alloc below the tables / the scratch rows: ENOMEM (%d, %d), no leak", r1, r2);
         av_frame_free(&in);
         av_frame_free(&wide);
@@ -792,11 +878,6 @@ static const int descs[][4] = {
     { AVCOL_PRI_BT2020,    AVCOL_TRC_ARIB_STD_B67, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
     { AVCOL_PRI_BT709,     AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_BT709,  AVCOL_RANGE_JPEG },
 };
-
-static int sd_equal(const AVFrameSideData *a, const AVFrameSideData *b)
-{
-    return a && b && a->size == b->size && !memcmp(a->data, b->data, a->size);
-}
 
 static void test_nothing_lost(int threads, const char *filters)
 {
@@ -900,7 +981,7 @@ static void test_nothing_lost(int threads, const char *filters)
         }
         av_frame_free(&f);
     }
-    CHECK(ret >= 0 && nin == N && nout == N && !bad_ts && !bad_sd && !bad_alpha && !bad_tags,
+    VCHECK(ret >= 0 && nin == N && nout == N && !bad_ts && !bad_sd && !bad_alpha && !bad_tags,
           "nothing lost (%d threads, %s, description changing every 3 frames, %d commands): "
           "%d frames in, %d out; %d with wrong pts/duration/flags, %d with wrong side data or "
           "metadata, %d alpha rows differ, %d wrong tags (%d)",
@@ -910,8 +991,9 @@ static void test_nothing_lost(int threads, const char *filters)
     avfilter_graph_free(&g);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    verbose = argc > 1 && !strcmp(argv[1], "-v");
     av_log_set_callback(log_cb);
     av_log_set_level(AV_LOG_WARNING);
     test_tiny();
