@@ -25,7 +25,7 @@
  *              string or by av_opt_set, number of frames 1..3, commands
  *   width, height   one byte each: 1..40; 0xe0 and above: two more bytes, 1..4096
  *              (the area is capped at 2^18 samples to keep runs fast)
- *   format     one of the 45 supported formats or an unsupported one
+ *   format     one of the 48 supported formats or an unsupported one
  *   options    a count, then per option a key byte and value byte(s)
  *   per frame  primaries, transfer, matrix, range, chroma location (each a
  *              valid, reserved or out-of-range value), a format change byte,
@@ -56,13 +56,14 @@
 #include <libavutil/macros.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/avstring.h>
 
 #define MAX_FRAMES 3
 #define MAX_AREA   (1 << 18)
 #define HEAD       80
 
 static const enum AVPixelFormat fmts[] = {
-    /* the 45 supported formats */
+    /* the 48 supported formats (ff_cspfix_pix_fmts) */
     AV_PIX_FMT_YUV420P,     AV_PIX_FMT_YUV422P,     AV_PIX_FMT_YUV444P,
     AV_PIX_FMT_YUV420P10,   AV_PIX_FMT_YUV422P10,   AV_PIX_FMT_YUV444P10,
     AV_PIX_FMT_YUV420P12,   AV_PIX_FMT_YUV422P12,   AV_PIX_FMT_YUV444P12,
@@ -87,7 +88,7 @@ static const enum AVPixelFormat fmts[] = {
     AV_PIX_FMT_YUV420P10BE, AV_PIX_FMT_UYVY422,     AV_PIX_FMT_VAAPI,
 };
 #define NB_FMTS      (int)(sizeof(fmts) / sizeof(fmts[0]))
-#define NB_SUPPORTED 45
+#define NB_SUPPORTED 48
 
 /* the `all` presets of vf_cspfix.c: primaries, transfer, matrix */
 static const int presets[9][3] = {
@@ -429,8 +430,14 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
         }
     }
 
+    /* the link's colour space and range: the first frame's, where the buffer source takes them */
     snprintf(buf, sizeof(buf), "video_size=%dx%d:pix_fmt=%d:time_base=1/25:pixel_aspect=1/1",
              w, h, fmt);
+    if (in[0]->colorspace >= 0 && in[0]->colorspace < AVCOL_SPC_NB &&
+        in[0]->colorspace != AVCOL_SPC_RESERVED)
+        av_strlcatf(buf, sizeof(buf), ":colorspace=%d", in[0]->colorspace);
+    if (in[0]->color_range >= 0 && in[0]->color_range < AVCOL_RANGE_NB)
+        av_strlcatf(buf, sizeof(buf), ":range=%d", in[0]->color_range);
     if ((ret = avfilter_graph_create_filter(&src, avfilter_get_by_name("buffer"), "in", buf,
                                             NULL, graph)) < 0 ||
         (ret = avfilter_graph_create_filter(&sink, avfilter_get_by_name("buffersink"), "out",

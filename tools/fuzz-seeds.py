@@ -29,8 +29,8 @@ import random
 import sys
 
 HEAD = 80
-NB_FORMATS = 45
-RGB_FORMATS = set(range(26, 45)) - {42, 43, 44}   # gbr*, packed RGB (gray excluded)
+NB_FORMATS = 48
+RGB_FORMATS = set(range(26, 45))   # gbr*, packed RGB (45..47: gray)
 # option key indices in tests/cspfix_fuzz.c
 OPT = {name: i for i, name in enumerate(
     "all primaries trc space range format iall iprimaries itrc ispace irange fast dither "
