@@ -149,7 +149,8 @@ check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/badinput_
 	@echo "== [asan] fuzzer: seed corpus, then $(FUZZ_SHORT) s of fuzzing"
 	@$(SAN_ENV) $(OUT)/cspfix_fuzz $(T)/fuzz-corpus/* 2>$(OUT)/fuzz-replay.log || { tail -n 40 $(OUT)/fuzz-replay.log; exit 1; }
 	@echo "$$(ls $(T)/fuzz-corpus | wc -l) seeds replayed clean"
-	@$(MAKE) --no-print-directory -f $(T)/tests.mk fuzz FUZZ_TIME=$(FUZZ_SHORT)
+	@rm -rf $(OUT)/fuzz-corpus-short
+	@$(MAKE) --no-print-directory -f $(T)/tests.mk fuzz FUZZ_TIME=$(FUZZ_SHORT) FUZZ_CORPUS=$(OUT)/fuzz-corpus-short
 	@echo "== [asan] FATE, one variant"
 	@$(SAN_ENV) $(MAKE) --no-print-directory -f $(T)/tests.mk fate FATE_TARGET=fate-cspfix-primary
 
@@ -174,14 +175,15 @@ $(OUT)/cspfix_fuzz: $(T)/cspfix_fuzz.c $(FUZZ_OBJS) $(LIBDEPS) | $(OUT)
 
 # make fuzz FUZZ_TIME=600: the committed seeds plus a working corpus in $(OUT);
 # findings are written to $(OUT)/fuzz-artifacts/.
-FUZZ_TIME ?= 60
+FUZZ_TIME   ?= 60
+FUZZ_CORPUS ?= $(OUT)/fuzz-corpus
 .PHONY: fuzz
 fuzz: $(OUT)/cspfix_fuzz
-	@mkdir -p $(OUT)/fuzz-corpus $(OUT)/fuzz-artifacts
+	@mkdir -p $(FUZZ_CORPUS) $(OUT)/fuzz-artifacts
 	@echo "fuzzing for $(FUZZ_TIME) s (log: $(OUT)/fuzz.log)"
 	@rc=0; $(SAN_ENV) $(OUT)/cspfix_fuzz -max_total_time=$(FUZZ_TIME) -timeout=20 -rss_limit_mb=3072 \
 		-max_len=4096 -print_final_stats=1 -artifact_prefix=$(OUT)/fuzz-artifacts/ \
-		$(OUT)/fuzz-corpus $(T)/fuzz-corpus >$(OUT)/fuzz.log 2>&1 || rc=$$?; \
+		$(FUZZ_CORPUS) $(T)/fuzz-corpus >$(OUT)/fuzz.log 2>&1 || rc=$$?; \
 	grep -E '^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss|cov:' $(OUT)/fuzz.log | \
 		grep -E 'INITED|DONE|stat::' ; \
 	if [ $$rc != 0 ]; then tail -n 60 $(OUT)/fuzz.log; echo "fuzzer FAILED: see $(OUT)/fuzz-artifacts/"; exit 1; fi
