@@ -151,8 +151,18 @@ check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/badinput_
 	@echo "$$(ls $(T)/fuzz-corpus | wc -l) seeds replayed clean"
 	@rm -rf $(OUT)/fuzz-corpus-short
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk fuzz FUZZ_TIME=$(FUZZ_SHORT) FUZZ_CORPUS=$(OUT)/fuzz-corpus-short
-	@echo "== [asan] FATE, one variant"
-	@$(SAN_ENV) $(MAKE) --no-print-directory -f $(T)/tests.mk fate FATE_TARGET=fate-cspfix-primary
+	@echo "== [asan] FATE, first variant, groups: $(ASAN_FATE_GROUPS)"
+	@$(SAN_ENV) $(MAKE) --no-print-directory -f $(T)/tests.mk fate FATE_TARGET="$(ASAN_FATE_TARGETS)"
+
+# FATE under the sanitizers: the first variant of the groups in ASAN_FATE_GROUPS (every
+# value, value pair, format and option; the covering array only recombines them);
+# ASAN_FATE_GROUPS=all runs every test (fate-cspfix-primary).
+ASAN_FATE_GROUPS ?= value pair fmt opt
+empty :=
+space := $(empty) $(empty)
+ASAN_FATE_TARGETS = $(if $(filter all,$(ASAN_FATE_GROUPS)),fate-cspfix-primary,$(shell sed -n \
+    's/^CSPFIX_TESTS_\($(subst $(space),\|,$(strip $(ASAN_FATE_GROUPS)))\) += \(.*\)/fate-cspfix-\2/p' \
+    $(FFMPEG_SRCDIR)/tests/fate-cspfix/list.mak))
 
 # The fuzzer: the cspfix sources recompiled with coverage instrumentation (they
 # replace libavfilter.a's members at link time), the rest of FFmpeg from the
