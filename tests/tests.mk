@@ -140,6 +140,8 @@ check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/badinput_
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
+	@echo "== [asan] bad input, C kernels only (ASan sees their accesses)"
+	@CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/badinput_test
 	@echo "== [asan] pixel format tests";  $(SAN_ENV) $(OUT)/format_test
 	@echo "== [asan] precision: '$(ASAN_PRECISION)'"; $(SAN_ENV) $(OUT)/precision $(ASAN_PRECISION)
 	@echo "== [asan] checkasm"
