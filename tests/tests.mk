@@ -111,7 +111,7 @@ FATE_TARGET ?= fate-cspfix
 FATE_LOG   = $(OUT)/fate-cspfix.log
 .PHONY: fate
 fate:
-	@echo "== FATE checksums: make -j$(FATE_JOBS) $(FATE_TARGET) (log: $(FATE_LOG))"
+	@echo "== FATE checksums: make -j$(FATE_JOBS) $(if $(word 2,$(FATE_TARGET)),<$(words $(FATE_TARGET)) tests>,$(FATE_TARGET)) (log: $(FATE_LOG))"
 	@mkdir -p $(OUT); t0=$$(date +%s); rc=0; \
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C $(FFMPEG_OBJ) -k -j$(FATE_JOBS) \
 		$(FATE_TARGET) >$(FATE_LOG) 2>&1 || rc=$$?; \
