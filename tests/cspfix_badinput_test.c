@@ -744,11 +744,13 @@ static int run_api(AVFrame *const *in, int nb_in, const char *opts, int threads,
     AVBufferSrcParameters *par = av_buffersrc_parameters_alloc();
     int ret;
 
+    /* unnamed filters: FFmpeg 8.1's ff_filter_alloc() leaks the instance name when a
+     * later allocation fails (fixed in 9.0) */
     *nb_out = 0;
     if (!g || !par ||
-        !(src  = avfilter_graph_alloc_filter(g, avfilter_get_by_name("buffer"), "in")) ||
-        !(filt = avfilter_graph_alloc_filter(g, avfilter_get_by_name("cspfix"), "cspfix")) ||
-        !(sink = avfilter_graph_alloc_filter(g, avfilter_get_by_name("buffersink"), "out"))) {
+        !(src  = avfilter_graph_alloc_filter(g, avfilter_get_by_name("buffer"), NULL)) ||
+        !(filt = avfilter_graph_alloc_filter(g, avfilter_get_by_name("cspfix"), NULL)) ||
+        !(sink = avfilter_graph_alloc_filter(g, avfilter_get_by_name("buffersink"), NULL))) {
         ret = AVERROR(ENOMEM);
         goto end;
     }
