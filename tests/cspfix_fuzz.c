@@ -25,7 +25,7 @@
  *              string or by av_opt_set, number of frames 1..3, commands
  *   width, height   one byte each: 1..40; 0xe0 and above: two more bytes, 1..4096
  *              (the area is capped at 2^18 samples to keep runs fast)
- *   format     one of the 48 supported formats or an unsupported one
+ *   format     one of the supported formats (ff_cspfix_pix_fmts) or an unsupported one
  *   options    a count, then per option a key byte and value byte(s)
  *   per frame  primaries, transfer, matrix, range, chroma location (each a
  *              valid, reserved or out-of-range value), a format change byte,
@@ -62,33 +62,25 @@
 #define MAX_AREA   (1 << 18)
 #define HEAD       80
 
-static const enum AVPixelFormat fmts[] = {
-    /* the 48 supported formats (ff_cspfix_pix_fmts) */
-    AV_PIX_FMT_YUV420P,     AV_PIX_FMT_YUV422P,     AV_PIX_FMT_YUV444P,
-    AV_PIX_FMT_YUV420P10,   AV_PIX_FMT_YUV422P10,   AV_PIX_FMT_YUV444P10,
-    AV_PIX_FMT_YUV420P12,   AV_PIX_FMT_YUV422P12,   AV_PIX_FMT_YUV444P12,
-    AV_PIX_FMT_YUV420P16,   AV_PIX_FMT_YUV422P16,   AV_PIX_FMT_YUV444P16,
-    AV_PIX_FMT_YUVA420P,    AV_PIX_FMT_YUVA422P,    AV_PIX_FMT_YUVA444P,
-    AV_PIX_FMT_YUVA420P10,  AV_PIX_FMT_YUVA422P10,  AV_PIX_FMT_YUVA444P10,
-    AV_PIX_FMT_NV12,        AV_PIX_FMT_NV21,        AV_PIX_FMT_NV16,
-    AV_PIX_FMT_NV24,        AV_PIX_FMT_P010LE,      AV_PIX_FMT_P012LE,
-    AV_PIX_FMT_P016LE,      AV_PIX_FMT_P210LE,
-    AV_PIX_FMT_GBRP,        AV_PIX_FMT_GBRP10,      AV_PIX_FMT_GBRP12,
-    AV_PIX_FMT_GBRP16,      AV_PIX_FMT_GBRAP,       AV_PIX_FMT_GBRAP10,
-    AV_PIX_FMT_GBRAP12,     AV_PIX_FMT_GBRAP16,     AV_PIX_FMT_GBRPF32LE,
-    AV_PIX_FMT_GBRAPF32LE,
-    AV_PIX_FMT_RGB24,       AV_PIX_FMT_BGR24,       AV_PIX_FMT_RGBA,
-    AV_PIX_FMT_BGRA,        AV_PIX_FMT_ARGB,        AV_PIX_FMT_ABGR,
-    AV_PIX_FMT_RGB48LE,     AV_PIX_FMT_RGBA64LE,    AV_PIX_FMT_X2RGB10LE,
-    AV_PIX_FMT_GRAY8,       AV_PIX_FMT_GRAY10LE,    AV_PIX_FMT_GRAY16LE,
-    /* unsupported */
+/* the supported formats: the filter's own list (the fuzzer links cspfix_io.o) */
+extern const enum AVPixelFormat ff_cspfix_pix_fmts[];
+
+static const enum AVPixelFormat unsupported_fmts[] = {
     AV_PIX_FMT_YUV410P,     AV_PIX_FMT_YUV411P,     AV_PIX_FMT_YUV440P,
     AV_PIX_FMT_YUVJ420P,    AV_PIX_FMT_PAL8,        AV_PIX_FMT_RGB565LE,
     AV_PIX_FMT_MONOBLACK,   AV_PIX_FMT_YA8,         AV_PIX_FMT_P010BE,
     AV_PIX_FMT_YUV420P10BE, AV_PIX_FMT_UYVY422,     AV_PIX_FMT_VAAPI,
 };
-#define NB_FMTS      (int)(sizeof(fmts) / sizeof(fmts[0]))
-#define NB_SUPPORTED 48
+#define NB_UNSUPPORTED (int)(sizeof(unsupported_fmts) / sizeof(unsupported_fmts[0]))
+
+static int nb_supported(void)
+{
+    static int n;
+    if (!n)
+        while (ff_cspfix_pix_fmts[n] != AV_PIX_FMT_NONE)
+            n++;
+    return n;
+}
 
 /* the `all` presets of vf_cspfix.c: primaries, transfer, matrix */
 static const int presets[9][3] = {
@@ -198,7 +190,8 @@ static enum AVPixelFormat pick_fmt(Reader *r)
 {
     unsigned v = rd8(r);
     /* mostly supported formats */
-    return fmts[v < 0xe0 ? v % NB_SUPPORTED : NB_SUPPORTED + v % (NB_FMTS - NB_SUPPORTED)];
+    return v < 0xe0 ? ff_cspfix_pix_fmts[v % nb_supported()]
+                    : unsupported_fmts[v % NB_UNSUPPORTED];
 }
 
 static int error_logged, verbose;
@@ -225,8 +218,8 @@ static int is_float(enum AVPixelFormat f)
 
 static int supported(enum AVPixelFormat f)
 {
-    for (int i = 0; i < NB_SUPPORTED; i++)
-        if (fmts[i] == f)
+    for (int i = 0; ff_cspfix_pix_fmts[i] != AV_PIX_FMT_NONE; i++)
+        if (ff_cspfix_pix_fmts[i] == f)
             return 1;
     return 0;
 }
@@ -422,7 +415,7 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
         unsigned change = rd8(r);
         enum AVPixelFormat f = fmt;
         if (i && change >= 0xc0)
-            f = fmts[change % NB_SUPPORTED];
+            f = ff_cspfix_pix_fmts[change % nb_supported()];
         if (!(in[i] = make_frame(f, w, h, r, pix, npix, 3 * i + 1))) {
             ret = 0;                 /* a format av_frame_get_buffer cannot allocate */
             errors_expected = 0;

@@ -535,6 +535,24 @@ INIT_YMM avx2
 FILTERS
 
 ;-----------------------------------------------------------------------------
+; STORE_PAIRS even, odd, t0, t1: stores even[0] odd[0] even[1] odd[1] ... at
+; dst + ci * 8 (2 * mmsize bytes); clobbers all four registers.
+;-----------------------------------------------------------------------------
+%macro STORE_PAIRS 4
+    unpcklps %3, %1, %2
+    unpckhps %4, %1, %2
+%if mmsize == 32
+    vperm2f128 %1, %3, %4, 0x20
+    vperm2f128 %2, %3, %4, 0x31
+    movu    [dstq + ciq * 8], %1
+    movu    [dstq + ciq * 8 + mmsize], %2
+%else
+    movu    [dstq + ciq * 8], %3
+    movu    [dstq + ciq * 8 + mmsize], %4
+%endif
+%endmacro
+
+;-----------------------------------------------------------------------------
 ; void upsample_h2(float *dst, const float *src, int w, int phase)
 ; src carries replicated edges: src[-1] = src[0], src[cw] = src[cw - 1].
 ; Output pairs 2k, 2k+1 from src[k-1], src[k], src[k+1]:
@@ -557,17 +575,7 @@ cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
     movu    m1, [srcq + ciq * 4 + 4]
     addps   m1, m0                      ; s[k] + s[k+1]
     mulps   m1, m5
-    unpcklps m2, m0, m1
-    unpckhps m3, m0, m1
-%if mmsize == 32
-    vperm2f128 m0, m2, m3, 0x20
-    vperm2f128 m1, m2, m3, 0x31
-    movu    [dstq + ciq * 8], m0
-    movu    [dstq + ciq * 8 + mmsize], m1
-%else
-    movu    [dstq + ciq * 8], m2
-    movu    [dstq + ciq * 8 + mmsize], m3
-%endif
+    STORE_PAIRS m0, m1, m2, m3          ; even m0, odd m1
     add     ciq, mmsize / 4
     cmp     ciq, wq
     jl .phase0
@@ -581,17 +589,7 @@ cglobal cspfix_upsample_h2, 4, 5, 8, dst, src, w, ph, ci
     movu    m3, [srcq + ciq * 4 + 4]
     mulps   m3, m6                      ; s[k+1] * 0.25
     addps   m3, m1, m3                  ; odd outputs: s[k]*0.75 + s[k+1]*0.25
-    unpcklps m0, m2, m3
-    unpckhps m1, m2, m3
-%if mmsize == 32
-    vperm2f128 m2, m0, m1, 0x20
-    vperm2f128 m3, m0, m1, 0x31
-    movu    [dstq + ciq * 8], m2
-    movu    [dstq + ciq * 8 + mmsize], m3
-%else
-    movu    [dstq + ciq * 8], m0
-    movu    [dstq + ciq * 8 + mmsize], m1
-%endif
+    STORE_PAIRS m2, m3, m0, m1          ; even m2, odd m3
     add     ciq, mmsize / 4
     cmp     ciq, wq
     jl .phase1
