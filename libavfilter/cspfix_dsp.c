@@ -138,10 +138,13 @@ static void matrix_c(float *c0, float *c1, float *c2, int w, const float m[12])
     }
 }
 
-static void tf_c(float *c, int w, const CspfixTFTable *t)
+static void tf_c(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
 {
-    for (int x = 0; x < w; x++)
-        c[x] = ff_cspfix_tf_eval(t, c[x]);
+    for (int x = 0; x < w; x++) {
+        c0[x] = ff_cspfix_tf_eval(t, c0[x]);
+        c1[x] = ff_cspfix_tf_eval(t, c1[x]);
+        c2[x] = ff_cspfix_tf_eval(t, c2[x]);
+    }
 }
 
 static void ootf_c(float *c0, float *c1, float *c2, int w, const float k[3],

@@ -79,8 +79,8 @@ typedef struct CspfixDSPContext {
     void (*affine)(float *c, int w, float s, float o);
     /** (c0,c1,c2) = m * (c0,c1,c2,1); m is 3 rows of 4 */
     void (*matrix)(float *c0, float *c1, float *c2, int w, const float m[12]);
-    /** one transfer curve on one row */
-    void (*tf)(float *c, int w, const CspfixTFTable *t);
+    /** one transfer curve on three rows */
+    void (*tf)(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
     /** c *= t(k . c) on three rows (HLG OOTF and its inverse) */
     void (*ootf)(float *c0, float *c1, float *c2, int w, const float k[3],
                  const CspfixTFTable *t);

@@ -163,69 +163,63 @@ double ff_cspfix_curve_encode(enum CspfixCurve c, double l)
     }
 }
 
-/* Segment i of one half: its interval [a, b) in |x|. */
-static void segment_bounds(int i, double *a, double *b)
+/* Cubic through f at the 4 Chebyshev nodes of [a, b), in powers of t in [0, 1). */
+static void fit_cubic(float c[4], CspfixScalarFunc f, void *opaque, double a, double b)
 {
-    const int per = 1 << CSPFIX_TF_SEG_BITS;
-    int e, m;
+    double tn[4], dd[4], p[4] = { 0 };
 
-    if (!i) {
-        *a = 0.0;
-        *b = ldexp(1.0, CSPFIX_TF_EMIN);
-        return;
+    /* Newton form, then expanded */
+    for (int k = 0; k < 4; k++) {
+        tn[k] = 0.5 + 0.5 * cos(M_PI * (2 * k + 1) / 8);
+        dd[k] = f(opaque, a + (b - a) * tn[k]);
     }
-    e  = CSPFIX_TF_EMIN + (i - 1) / per;
-    m  = (i - 1) % per;
-    *a = ldexp(1.0 + (double)m / per, e);
-    *b = ldexp(1.0 + (double)(m + 1) / per, e);
+    for (int j = 1; j < 4; j++)
+        for (int k = 3; k >= j; k--)
+            dd[k] = (dd[k] - dd[k - 1]) / (tn[k] - tn[k - j]);
+    p[0] = dd[3];
+    for (int k = 2; k >= 0; k--) {
+        double q[4] = { 0 };
+        for (int d = 0; d < 3; d++) {
+            q[d + 1] += p[d];
+            q[d]     -= p[d] * tn[k];
+        }
+        q[0] += dd[k];
+        memcpy(p, q, sizeof(p));
+    }
+    for (int k = 0; k < 4; k++)
+        c[k] = (float)p[k];
 }
 
 double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
 {
+    const int per = 1 << CSPFIX_TF_SEG_BITS, half = CSPFIX_TF_SEGS / 2;
+    const int first = (127 + CSPFIX_TF_EMIN) * per, end = (127 + CSPFIX_TF_EMAX) * per;
+    const float f0 = f(opaque, 0.0);
     double max_err = 0.0;
 
-    for (int half = 0; half < 2; half++) {
-        const double sgn = half ? -1.0 : 1.0;
-        for (int i = 0; i < CSPFIX_TF_HALF; i++) {
-            double a, b, tn[4], dd[4], p[4] = { 0 };
-            float *c = t->c[i + half * CSPFIX_TF_HALF];
+    for (int neg = 0; neg < 2; neg++) {
+        float (*c)[4] = t->c + neg * half;
+        const double sgn = neg ? -1.0 : 1.0;
 
-            segment_bounds(i, &a, &b);
-            if (!i) {
-                /* below 2^EMIN: a straight line from f(0) */
-                p[0] = f(opaque, 0.0);
-                p[1] = f(opaque, sgn * b) - p[0];
-            } else {
-                /* cubic through the 4 Chebyshev nodes of [0, 1], Newton form */
-                for (int k = 0; k < 4; k++) {
-                    tn[k] = 0.5 + 0.5 * cos(M_PI * (2 * k + 1) / 8);
-                    dd[k] = f(opaque, sgn * (a + (b - a) * tn[k]));
-                }
-                for (int j = 1; j < 4; j++)
-                    for (int k = 3; k >= j; k--)
-                        dd[k] = (dd[k] - dd[k - 1]) / (tn[k] - tn[k - j]);
-                p[0] = dd[3];
-                for (int k = 2; k >= 0; k--) {
-                    double q[4] = { 0 };
-                    for (int d = 0; d < 3; d++) {
-                        q[d + 1] += p[d];
-                        q[d]     -= p[d] * tn[k];
-                    }
-                    q[0] += dd[k];
-                    memcpy(p, q, sizeof(p));
-                }
-            }
-            for (int k = 0; k < 4; k++)
-                c[k] = (float)p[k];
-            if (i) {
-                double x = (float)(sgn * (a + 0.5 * (b - a)));
-                double ref = f(opaque, x);
-                double got = ff_cspfix_tf_eval(t, (float)x);
-                double err = fabs(got - ref) / FFMAX(fabs(ref), 1.0);
-                if (isfinite(ref) && a < ldexp(1.0, 4) && err > max_err)
-                    max_err = err;
-            }
+        for (int i = 0; i < first; i++) {
+            c[i][0] = f0;
+            c[i][1] = c[i][2] = c[i][3] = 0.0f;
         }
+        for (int i = first; i < end; i++) {
+            const int e = i / per - 127, m = i % per;
+            const double a = ldexp(1.0 + (double)m / per, e);
+            const double b = ldexp(1.0 + (double)(m + 1) / per, e);
+            const double x = (float)(sgn * (a + 0.5 * (b - a)));
+            double ref, err;
+
+            fit_cubic(c[i], f, opaque, sgn * a, sgn * b);
+            ref = f(opaque, x);
+            err = fabs(ff_cspfix_tf_eval(t, (float)x) - ref) / FFMAX(fabs(ref), 1.0);
+            if (isfinite(ref) && a < ldexp(1.0, 4) && err > max_err)
+                max_err = err;
+        }
+        for (int i = end; i < half; i++)
+            memcpy(c[i], c[end - 1], sizeof(c[i]));
     }
     return max_err;
 }

@@ -29,18 +29,20 @@
 
 /*
  * A transfer table approximates one scalar function f on all floats by cubic
- * polynomials. |x| is split in octaves [2^e, 2^(e+1)), e in [TF_EMIN, TF_EMAX),
- * each cut into 2^TF_SEG_BITS equal segments; segment 0 covers [0, 2^TF_EMIN).
- * Negative inputs use a second set of segments fitted to f(-|x|), so functions
- * need not be odd. The local variable t in [0, 1) comes from the low mantissa
- * bits, so evaluation is exact integer/bit work plus 3 multiplies and 3 adds in a
+ * polynomials, indexed directly by the bits of the float: the sign, the 8 exponent
+ * bits and the top CSPFIX_TF_SEG_BITS mantissa bits select one of CSPFIX_TF_SEGS
+ * segments (each octave [2^e, 2^(e+1)) of each sign cut into 2^CSPFIX_TF_SEG_BITS
+ * equal parts), and the remaining mantissa bits give the local variable t in
+ * [0, 1). Segments are fitted for |x| in [2^TF_EMIN, 2^TF_EMAX); below, f(0) is
+ * used; above (and for infinities and NaNs) the last fitted segment of the sign
+ * is repeated. Evaluation is integer/bit work plus 3 multiplies and 3 adds in a
  * fixed order: the C and SIMD versions give identical results.
  */
 #define CSPFIX_TF_SEG_BITS  6
 #define CSPFIX_TF_EMIN    (-48)
 #define CSPFIX_TF_EMAX      8
-#define CSPFIX_TF_HALF    (((CSPFIX_TF_EMAX - CSPFIX_TF_EMIN) << CSPFIX_TF_SEG_BITS) + 1)
-#define CSPFIX_TF_SEGS    (2 * CSPFIX_TF_HALF)
+#define CSPFIX_TF_SHIFT   (23 - CSPFIX_TF_SEG_BITS)
+#define CSPFIX_TF_SEGS    (1 << (32 - CSPFIX_TF_SHIFT))
 
 typedef struct CspfixTFTable {
     float c[CSPFIX_TF_SEGS][4];  ///< c0 + c1 t + c2 t^2 + c3 t^3 per segment
@@ -95,25 +97,11 @@ double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque);
 
 static inline float ff_cspfix_tf_eval(const CspfixTFTable *t, float x)
 {
-    union { float f; uint32_t u; } v = { .f = x }, a;
-    uint32_t sign = v.u >> 31;
-    int idx;
-    float tt;
-    const float *c;
+    union { float f; uint32_t u; } v = { .f = x };
+    const float *c = t->c[v.u >> CSPFIX_TF_SHIFT];
+    const float tt = (float)(int)(v.u & ((1u << CSPFIX_TF_SHIFT) - 1)) *
+                     (1.0f / (1 << CSPFIX_TF_SHIFT));
 
-    a.u = v.u & 0x7fffffffu;
-    idx = (int)(a.u >> (23 - CSPFIX_TF_SEG_BITS)) -
-          ((127 + CSPFIX_TF_EMIN) << CSPFIX_TF_SEG_BITS) + 1;
-    if (idx <= 0) {
-        idx = 0;
-        tt  = a.f * (float)(1LL << -CSPFIX_TF_EMIN);
-    } else {
-        if (idx > CSPFIX_TF_HALF - 1)
-            idx = CSPFIX_TF_HALF - 1;
-        tt = (float)(int)(a.u & ((1u << (23 - CSPFIX_TF_SEG_BITS)) - 1)) *
-             (1.0f / (1 << (23 - CSPFIX_TF_SEG_BITS)));
-    }
-    c = t->c[idx + sign * CSPFIX_TF_HALF];
     return ((c[3] * tt + c[2]) * tt + c[1]) * tt + c[0];
 }
 

@@ -326,9 +326,7 @@ static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float
             dsp->matrix(c0, c1, c2, w, st->m);
             break;
         case CSPFIX_OP_TF:
-            dsp->tf(c0, w, st->tab);
-            dsp->tf(c1, w, st->tab);
-            dsp->tf(c2, w, st->tab);
+            dsp->tf(c0, c1, c2, w, st->tab);
             break;
         case CSPFIX_OP_OOTF:
             dsp->ootf(c0, c1, c2, w, st->k, st->tab);

@@ -26,13 +26,8 @@
 SECTION_RODATA 32
 
 ; transfer tables, see libavfilter/cspfix_tf.h (SEG_BITS 6, EMIN -48, EMAX 8)
-tf_absmask:  times 8 dd 0x7fffffff
 tf_mantmask: times 8 dd 0x0001ffff            ; low 23 - SEG_BITS mantissa bits
-tf_base:     times 8 dd ((127 - 48) << 6) - 1 ; idx = (a >> 17) - tf_base
-tf_maxidx:   times 8 dd (8 + 48) << 6         ; CSPFIX_TF_HALF - 1
-tf_half:     times 8 dd ((8 + 48) << 6) + 1   ; CSPFIX_TF_HALF
 tf_tscale:   times 8 dd 0x37000000            ; 2^-17
-tf_lowscale: times 8 dd 0x57800000            ; 2^48
 x2_lowbyte:  times 8 dd 0x000000ff
 x2_keepodd:  times 16 dw 0xff00
 half:          dd 0.5
@@ -136,59 +131,53 @@ AFFINE
 %endif ; HAVE_AVX2_EXTERNAL
 
 ;-----------------------------------------------------------------------------
-; void tf(float *c, int w, const CspfixTFTable *t)
-; No gathers (slow on many x86 cores): the segment indices go through the
-; stack, each lane loads its segment's 4 coefficients with one 16-byte load,
-; and a 4x4 transpose per 128-bit lane turns them into coefficient vectors.
+; void tf(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
+; No gathers (slow on many x86 cores): the segment byte offsets (the float's top
+; 15 bits, sign included, times 16) go through the stack, each lane loads its
+; segment's 4 coefficients with one 16-byte load, and a 4x4 transpose per 128-bit
+; lane turns them into coefficient vectors.
 ;-----------------------------------------------------------------------------
-; TF_LOOKUP table: m1 = table(m0). Clobbers m0-m6, i0, i1 and [rsp, rsp + mmsize);
-; needs m10 tf_absmask, m11 tf_mantmask, m12 tf_maxidx, m13 tf_half, m14 tf_base,
-; m15 zero.
-%macro TF_LOOKUP 1
-    pand    m1, m0, m10                 ; |x| bits
-    psrld   m2, m1, 23 - 6
-    psubd   m2, m14                     ; segment index
-    pcmpgtd m3, m2, m15                 ; normal segment?
-    pminsd  m2, m12
-    pmaxsd  m2, m15
-    pand    m4, m1, m11
-    cvtdq2ps m4, m4
-    mulps   m4, [tf_tscale]             ; t from the low mantissa bits
-    mulps   m5, m1, [tf_lowscale]       ; t below 2^-48
-    pand    m4, m3
-    pandn   m3, m5
-    por     m4, m3
-    psrad   m6, m0, 31
-    pand    m6, m13
-    paddd   m2, m6                      ; negative half of the table
-    pslld   m2, 4                       ; byte offset of the segment
-    movu    [rsp], m2
+; TF_INDEX x, t, slot: byte offsets of the segments of the floats in x to
+; [rsp + slot], their local variable to t (may be x). Needs m11 tf_mantmask,
+; m12 tf_tscale; clobbers m2.
+%macro TF_INDEX 3
+    psrld   m2, %1, 23 - 6
+    pand    %2, %1, m11
+    pslld   m2, 4
+    cvtdq2ps %2, %2
+    movu    [rsp + %3], m2
+    mulps   %2, m12
+%endmacro
+
+; TF_EVAL table, t, dst, slot: dst = the cubics of the segments at [rsp + slot]
+; evaluated at t (dst may be t). Clobbers m0-m3, m5, m6 (but not t), i0, i1.
+%macro TF_EVAL 4
 %if mmsize == 32                    ; m<k>: lanes k and k + 4
-    mov     i0d, [rsp + 0]
-    mov     i1d, [rsp + 16]
+    mov     i0d, [rsp + %4 + 0]
+    mov     i1d, [rsp + %4 + 16]
     movu    xm0, [%1 + i0q]
     vinsertf128 m0, m0, [%1 + i1q], 1
-    mov     i0d, [rsp + 4]
-    mov     i1d, [rsp + 20]
+    mov     i0d, [rsp + %4 + 4]
+    mov     i1d, [rsp + %4 + 20]
     movu    xm1, [%1 + i0q]
     vinsertf128 m1, m1, [%1 + i1q], 1
-    mov     i0d, [rsp + 8]
-    mov     i1d, [rsp + 24]
+    mov     i0d, [rsp + %4 + 8]
+    mov     i1d, [rsp + %4 + 24]
     movu    xm2, [%1 + i0q]
     vinsertf128 m2, m2, [%1 + i1q], 1
-    mov     i0d, [rsp + 12]
-    mov     i1d, [rsp + 28]
+    mov     i0d, [rsp + %4 + 12]
+    mov     i1d, [rsp + %4 + 28]
     movu    xm3, [%1 + i0q]
     vinsertf128 m3, m3, [%1 + i1q], 1
 %else                               ; m<k>: lane k
-    mov     i0d, [rsp + 0]
+    mov     i0d, [rsp + %4 + 0]
+    mov     i1d, [rsp + %4 + 4]
     movu    m0, [%1 + i0q]
-    mov     i0d, [rsp + 4]
-    movu    m1, [%1 + i0q]
-    mov     i0d, [rsp + 8]
+    movu    m1, [%1 + i1q]
+    mov     i0d, [rsp + %4 + 8]
+    mov     i1d, [rsp + %4 + 12]
     movu    m2, [%1 + i0q]
-    mov     i0d, [rsp + 12]
-    movu    m3, [%1 + i0q]
+    movu    m3, [%1 + i1q]
 %endif
     ; m0..m3: c0 c1 c2 c3 of lanes 0..3 (per 128-bit half)
     unpcklps m5, m0, m1                 ; c0_0 c0_1 c1_0 c1_1
@@ -197,34 +186,39 @@ AFFINE
     unpckhps m2, m3                     ; c2_2 c2_3 c3_2 c3_3
     unpckhpd m1, m0, m2                 ; c3
     unpcklpd m0, m2                     ; c2
-    mulps   m1, m4
+    mulps   m1, %2
     addps   m1, m0
     unpckhpd m3, m5, m6                 ; c1
     unpcklpd m5, m6                     ; c0
-    mulps   m1, m4
+    mulps   m1, %2
     addps   m1, m3
-    mulps   m1, m4
-    addps   m1, m5
+    mulps   m1, %2
+    addps   %3, m1, m5
 %endmacro
 
 %macro TF_CONSTANTS 0
-    mova    m10, [tf_absmask]
     mova    m11, [tf_mantmask]
-    mova    m12, [tf_maxidx]
-    mova    m13, [tf_half]
-    mova    m14, [tf_base]
-    pxor    m15, m15
+    mova    m12, [tf_tscale]
 %endmacro
 
 %macro TF 0
-cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
+cglobal cspfix_tf, 5, 8, 13, 3 * mmsize, c0, c1, c2, w, t, x, i0, i1
     movsxdifnidn wq, wd
     TF_CONSTANTS
     xor     xq, xq
 .loop:
-    movu    m0, [rowq + xq * 4]
-    TF_LOOKUP tq
-    movu    [rowq + xq * 4], m1
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    TF_INDEX m7, m7, 0
+    TF_INDEX m8, m8, mmsize
+    TF_INDEX m9, m9, 2 * mmsize
+    TF_EVAL tq, m7, m7, 0
+    movu    [c0q + xq * 4], m7
+    TF_EVAL tq, m8, m8, mmsize
+    movu    [c1q + xq * 4], m8
+    TF_EVAL tq, m9, m9, 2 * mmsize
+    movu    [c2q + xq * 4], m9
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
@@ -235,10 +229,11 @@ cglobal cspfix_tf, 3, 6, 16, mmsize, row, w, t, x, i0, i1
 ; void tonemap(float *c0, float *c1, float *c2, int w, const float k[3],
 ;              const CspfixTFTable *gain, const CspfixTFTable *desat)
 ; m = max(c0, c1, c2); c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
-; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C.
+; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C. Both
+; tables are read at the same segments.
 ;-----------------------------------------------------------------------------
 %macro TONEMAP 0
-cglobal cspfix_tonemap, 7, 10, 16, mmsize, c0, c1, c2, w, k, gain, desat, x, i0, i1
+cglobal cspfix_tonemap, 7, 10, 13, mmsize, c0, c1, c2, w, k, gain, desat, x, i0, i1
     movsxdifnidn wq, wd
     TF_CONSTANTS
     xor     xq, xq
@@ -248,9 +243,10 @@ cglobal cspfix_tonemap, 7, 10, 16, mmsize, c0, c1, c2, w, k, gain, desat, x, i0,
     movu    m7, [c0q + xq * 4]
     movu    m8, [c1q + xq * 4]
     movu    m9, [c2q + xq * 4]
-    maxps   m0, m7, m8
-    maxps   m0, m9
-    TF_LOOKUP gainq
+    maxps   m4, m7, m8
+    maxps   m4, m9
+    TF_INDEX m4, m4, 0
+    TF_EVAL gainq, m4, m1, 0
     mulps   m7, m1
     mulps   m8, m1
     mulps   m9, m1
@@ -265,32 +261,30 @@ cglobal cspfix_tonemap, 7, 10, 16, mmsize, c0, c1, c2, w, k, gain, desat, x, i0,
     movu    m7, [c0q + xq * 4]
     movu    m8, [c1q + xq * 4]
     movu    m9, [c2q + xq * 4]
-    maxps   m0, m7, m8
-    maxps   m0, m9
-    TF_LOOKUP gainq
-    movu    m7, [c0q + xq * 4]          ; the lookup's temporaries are m0-m6
-    maxps   m0, m7, m8
-    maxps   m0, m9                      ; m again
+    maxps   m4, m7, m8
+    maxps   m4, m9
+    TF_INDEX m4, m4, 0
+    TF_EVAL gainq, m4, m1, 0
     mulps   m7, m1
     mulps   m8, m1
     mulps   m9, m1
-    TF_LOOKUP desatq                    ; m1 = desat(m)
+    TF_EVAL desatq, m4, m4, 0           ; desat(m)
     VBROADCASTSS m2, [kq]
     VBROADCASTSS m3, [kq + 4]
-    VBROADCASTSS m4, [kq + 8]
+    VBROADCASTSS m10, [kq + 8]
     mulps   m2, m7
     mulps   m3, m8
     addps   m2, m3
-    mulps   m4, m9
-    addps   m2, m4                      ; y
+    mulps   m10, m9
+    addps   m2, m10                     ; y
     subps   m3, m2, m7
-    mulps   m3, m1
+    mulps   m3, m4
     addps   m7, m3
     subps   m3, m2, m8
-    mulps   m3, m1
+    mulps   m3, m4
     addps   m8, m3
     subps   m3, m2, m9
-    mulps   m3, m1
+    mulps   m3, m4
     addps   m9, m3
     movu    [c0q + xq * 4], m7
     movu    [c1q + xq * 4], m8
@@ -301,7 +295,7 @@ cglobal cspfix_tonemap, 7, 10, 16, mmsize, c0, c1, c2, w, k, gain, desat, x, i0,
     RET
 %endmacro
 
-INIT_XMM sse4
+INIT_XMM sse2
 TF
 TONEMAP
 %if HAVE_AVX2_EXTERNAL

@@ -35,12 +35,12 @@ DECL_FLOAT(avx2)
 
 void ff_cspfix_map8_ssse3(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
-void ff_cspfix_tf_sse4(float *c, int w, const CspfixTFTable *t);
-void ff_cspfix_tonemap_sse4(float *c0, float *c1, float *c2, int w, const float k[3],
+void ff_cspfix_tf_sse2(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
+void ff_cspfix_tonemap_sse2(float *c0, float *c1, float *c2, int w, const float k[3],
                             const CspfixTFTable *gain, const CspfixTFTable *desat);
 void ff_cspfix_tonemap_avx2(float *c0, float *c1, float *c2, int w, const float k[3],
                             const CspfixTFTable *gain, const CspfixTFTable *desat);
-void ff_cspfix_tf_avx2(float *c, int w, const CspfixTFTable *t);
+void ff_cspfix_tf_avx2(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
 void ff_cspfix_unpack_8_avx2(float *dst, const uint8_t *src, int w);
 void ff_cspfix_unpack_16_avx2(float *dst, const uint8_t *src, int w);
 void ff_cspfix_pack_8_avx2(uint8_t *dst, const float *src, int w, const float *bias,
@@ -75,15 +75,13 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
     int cpu_flags = av_get_cpu_flags();
 
     if (EXTERNAL_SSE2(cpu_flags)) {
-        dsp->matrix = ff_cspfix_matrix_sse2;
-        dsp->affine = ff_cspfix_affine_sse2;
+        dsp->matrix  = ff_cspfix_matrix_sse2;
+        dsp->affine  = ff_cspfix_affine_sse2;
+        dsp->tf      = ff_cspfix_tf_sse2;
+        dsp->tonemap = ff_cspfix_tonemap_sse2;
     }
     if (EXTERNAL_SSSE3(cpu_flags))
         dsp->map8 = ff_cspfix_map8_ssse3;
-    if (EXTERNAL_SSE4(cpu_flags)) {
-        dsp->tf      = ff_cspfix_tf_sse4;
-        dsp->tonemap = ff_cspfix_tonemap_sse4;
-    }
 #if HAVE_AVX2_EXTERNAL
     /* (these SSE versions share their source with the AVX2 ones) */
     if (EXTERNAL_SSE2(cpu_flags)) {

@@ -41,14 +41,16 @@ static float rnd_float(float lo, float hi)
     return lo + (hi - lo) * (float)(rnd() & 0xffffff) / (float)0x1000000;
 }
 
-/* values a transfer curve meets: signals, linear light over many octaves, negatives */
+/* values a transfer curve meets: signals, linear light over many octaves, negatives,
+ * and now and then any bit pattern (denormals, infinities, NaNs) */
 static float rnd_signal(void)
 {
-    switch (rnd() & 7) {
+    switch (rnd() & 15) {
     case 0:  return -rnd_float(0.0f, 1.0f);
     case 1:  return ldexpf(rnd_float(1.0f, 2.0f), -(int)(rnd() % 60));
     case 2:  return rnd_float(1.0f, 300.0f);
     case 3:  return (rnd() & 1) ? 0.0f : -0.0f;
+    case 4:  return av_int2float(rnd());
     default: return rnd_float(0.0f, 1.1f);
     }
 }
@@ -131,25 +133,33 @@ static void check_tf(const CspfixDSPContext *dsp)
         { "pq_encode", CSPFIX_CURVE_PQ, 1 },         { "hlg_encode", CSPFIX_CURVE_HLG, 1 },
         { "bt1361_decode", CSPFIX_CURVE_BT1361, 0 },
     };
-    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     CspfixTFTable *tab = av_malloc(sizeof(*tab));
-    declare_func(void, float *c, int w, const CspfixTFTable *t);
+    float *ref[3], *new[3];
+    declare_func(void, float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
 
     if (!tab)
         return;
+    for (int c = 0; c < 3; c++) {
+        ref[c] = ref_buf + c * (MAXW + PAD);
+        new[c] = new_buf + c * (MAXW + PAD);
+    }
     for (int k = 0; k < FF_ARRAY_ELEMS(curves); k++) {
         ff_cspfix_tf_build(tab, curve_func, (void *)&curves[k]);
         if (check_func(dsp->tf, "cspfix_tf_%s", curves[k].name)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
-                for (int x = 0; x < MAXW + PAD; x++)
-                    ref[x] = rnd_signal();
-                memcpy(new, ref, (MAXW + PAD) * sizeof(float));
-                call_ref(ref, w, tab);
-                call_new(new, w, tab);
-                if (memcmp(ref, new, w * sizeof(float)))
-                    fail();
+                for (int x = 0; x < 3 * (MAXW + PAD); x++)
+                    ref_buf[x] = rnd_signal();
+                memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                call_ref(ref[0], ref[1], ref[2], w, tab);
+                call_new(new[0], new[1], new[2], w, tab);
+                for (int c = 0; c < 3; c++)
+                    if (memcmp(ref[c], new[c], w * sizeof(float))) {
+                        fail();
+                        break;
+                    }
             }
         }
     }
@@ -159,13 +169,13 @@ static void check_tf(const CspfixDSPContext *dsp)
     if (check_func(dsp->tf, "cspfix_tf")) {
         static const Curve identity = { "identity", CSPFIX_CURVE_NONE, 0 };
         ff_cspfix_tf_build(tab, curve_func, (void *)&identity);
-        fill_floats(ref, MAXW + PAD, 0.0f, 1.0f);
-        memcpy(new, ref, (MAXW + PAD) * sizeof(float));
-        call_ref(ref, MAXW, tab);
-        call_new(new, MAXW, tab);
-        if (memcmp(ref, new, MAXW * sizeof(float)))
+        fill_floats(ref_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
+        memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+        call_ref(ref[0], ref[1], ref[2], MAXW, tab);
+        call_new(new[0], new[1], new[2], MAXW, tab);
+        if (memcmp(ref_buf, new_buf, 3 * (MAXW + PAD) * sizeof(float)))
             fail();
-        bench_new(new, MAXW, tab);
+        bench_new(new[0], new[1], new[2], MAXW, tab);
     }
     av_free(tab);
     report("tf");
