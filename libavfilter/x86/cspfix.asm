@@ -132,50 +132,59 @@ AFFINE
 
 ;-----------------------------------------------------------------------------
 ; void tf(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
-; No gathers (slow on many x86 cores): the segment byte offsets (the float's top
-; 15 bits, sign included, times 16) go through the stack, each lane loads its
-; segment's 4 coefficients with one 16-byte load, and a 4x4 transpose per 128-bit
-; lane turns them into coefficient vectors.
+; No gathers (slow on many x86 cores): each lane loads its segment's 4
+; coefficients with one 16-byte load, and a 4x4 transpose per 128-bit lane turns
+; them into coefficient vectors. The rows go in blocks of TF_BLOCK samples, in
+; two passes: the segment byte offsets (the float's top 15 bits, sign included,
+; times 16) of the whole block to the stack first, then the evaluation, whose
+; scalar offset loads then never wait for a store just made.
 ;-----------------------------------------------------------------------------
-; TF_INDEX x, t, slot: byte offsets of the segments of the floats in x to
-; [rsp + slot], their local variable to t (may be x). Needs m11 tf_mantmask,
-; m12 tf_tscale; clobbers m2.
-%macro TF_INDEX 3
-    psrld   m2, %1, 23 - 6
-    pand    %2, %1, m11
-    pslld   m2, 4
-    cvtdq2ps %2, %2
-    movu    [rsp + %3], m2
-    mulps   %2, m12
+%define TF_BLOCK 256
+
+; TF_OFFSETS x, dst: segment byte offsets of the floats in x to the memory dst;
+; clobbers x.
+%macro TF_OFFSETS 2
+    psrld   %1, 23 - 6
+    pslld   %1, 4
+    mova    %2, %1
 %endmacro
 
-; TF_EVAL table, t, dst, slot: dst = the cubics of the segments at [rsp + slot]
-; evaluated at t (dst may be t). Clobbers m0-m3, m5, m6 (but not t), i0, i1.
+; TF_T x: the local variable t of the floats in x, in place. Needs m11
+; tf_mantmask, m12 tf_tscale.
+%macro TF_T 1
+    pand    %1, m11
+    cvtdq2ps %1, %1
+    mulps   %1, m12
+%endmacro
+
+; TF_EVAL table, t, dst, addr: dst = the cubics of the segments whose byte
+; offsets are at [addr] evaluated at t (dst may be t). Clobbers m0-m3, m5, m6
+; (but not t), i0, i1.
 %macro TF_EVAL 4
 %if mmsize == 32                    ; m<k>: lanes k and k + 4
-    mov     i0d, [rsp + %4 + 0]
-    mov     i1d, [rsp + %4 + 16]
+    mov     i0d, [%4 + 0]
+    mov     i1d, [%4 + 16]
     movu    xm0, [%1 + i0q]
     vinsertf128 m0, m0, [%1 + i1q], 1
-    mov     i0d, [rsp + %4 + 4]
-    mov     i1d, [rsp + %4 + 20]
+    mov     i0d, [%4 + 4]
+    mov     i1d, [%4 + 20]
     movu    xm1, [%1 + i0q]
     vinsertf128 m1, m1, [%1 + i1q], 1
-    mov     i0d, [rsp + %4 + 8]
-    mov     i1d, [rsp + %4 + 24]
+    mov     i0d, [%4 + 8]
+    mov     i1d, [%4 + 24]
     movu    xm2, [%1 + i0q]
     vinsertf128 m2, m2, [%1 + i1q], 1
-    mov     i0d, [rsp + %4 + 12]
-    mov     i1d, [rsp + %4 + 28]
+    mov     i0d, [%4 + 12]
+    mov     i1d, [%4 + 28]
     movu    xm3, [%1 + i0q]
     vinsertf128 m3, m3, [%1 + i1q], 1
 %else                               ; m<k>: lane k
-    mov     i0d, [rsp + %4 + 0]
-    mov     i1d, [rsp + %4 + 4]
+    mov     i0d, [%4 + 0]
+    mov     i1d, [%4 + 4]
     movu    m0, [%1 + i0q]
     movu    m1, [%1 + i1q]
-    mov     i0d, [rsp + %4 + 8]
-    mov     i1d, [rsp + %4 + 12]
+    mov     i0d, [%4 + 8]
+    mov     i1d, [%4 + 12]
     movu    m2, [%1 + i0q]
     movu    m3, [%1 + i1q]
 %endif
@@ -201,27 +210,54 @@ AFFINE
     mova    m12, [tf_tscale]
 %endmacro
 
+; TF_BLOCK_START: end = min(x + TF_BLOCK, w), p = rsp - 4 x (so that [p + 4 x]
+; is the block's first stack slot), x0 = x.
+%macro TF_BLOCK_START 0
+    lea     endq, [xq + TF_BLOCK]
+    cmp     endq, wq
+    cmovg   endq, wq
+    mov     x0q, xq
+    mov     pq, xq
+    neg     pq
+    lea     pq, [rsp + pq * 4]
+%endmacro
+
 %macro TF 0
-cglobal cspfix_tf, 5, 8, 13, 3 * mmsize, c0, c1, c2, w, t, x, i0, i1
+cglobal cspfix_tf, 5, 11, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0
     movsxdifnidn wq, wd
     TF_CONSTANTS
     xor     xq, xq
-.loop:
+.block:
+    TF_BLOCK_START
+.offsets:
     movu    m7, [c0q + xq * 4]
     movu    m8, [c1q + xq * 4]
     movu    m9, [c2q + xq * 4]
-    TF_INDEX m7, m7, 0
-    TF_INDEX m8, m8, mmsize
-    TF_INDEX m9, m9, 2 * mmsize
-    TF_EVAL tq, m7, m7, 0
+    TF_OFFSETS m7, [pq + xq * 4]
+    TF_OFFSETS m8, [pq + xq * 4 + TF_BLOCK * 4]
+    TF_OFFSETS m9, [pq + xq * 4 + TF_BLOCK * 8]
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .offsets
+    mov     xq, x0q
+.eval:
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    TF_T    m7
+    TF_T    m8
+    TF_T    m9
+    TF_EVAL tq, m7, m7, pq + xq * 4
     movu    [c0q + xq * 4], m7
-    TF_EVAL tq, m8, m8, mmsize
+    TF_EVAL tq, m8, m8, pq + xq * 4 + TF_BLOCK * 4
     movu    [c1q + xq * 4], m8
-    TF_EVAL tq, m9, m9, 2 * mmsize
+    TF_EVAL tq, m9, m9, pq + xq * 4 + TF_BLOCK * 8
     movu    [c2q + xq * 4], m9
     add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .eval
     cmp     xq, wq
-    jl .loop
+    jl .block
     RET
 %endmacro
 
@@ -230,23 +266,36 @@ cglobal cspfix_tf, 5, 8, 13, 3 * mmsize, c0, c1, c2, w, t, x, i0, i1
 ;              const CspfixTFTable *gain, const CspfixTFTable *desat)
 ; m = max(c0, c1, c2); c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
 ; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C. Both
-; tables are read at the same segments.
+; tables are read at the same segments; two passes per block as in tf.
 ;-----------------------------------------------------------------------------
-%macro TONEMAP 0
-cglobal cspfix_tonemap, 7, 10, 13, mmsize, c0, c1, c2, w, k, gain, desat, x, i0, i1
-    movsxdifnidn wq, wd
-    TF_CONSTANTS
-    xor     xq, xq
-    test    desatq, desatq
-    jnz .loop_desat
-.loop:
+%macro TONEMAP_MAX 0 ; m4 = max(m7, m8, m9) of the rows at x
     movu    m7, [c0q + xq * 4]
     movu    m8, [c1q + xq * 4]
     movu    m9, [c2q + xq * 4]
     maxps   m4, m7, m8
     maxps   m4, m9
-    TF_INDEX m4, m4, 0
-    TF_EVAL gainq, m4, m1, 0
+%endmacro
+
+%macro TONEMAP 0
+cglobal cspfix_tonemap, 7, 13, 13, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, x, i0, i1, p, end, x0
+    movsxdifnidn wq, wd
+    TF_CONSTANTS
+    xor     xq, xq
+.block:
+    TF_BLOCK_START
+.offsets:
+    TONEMAP_MAX
+    TF_OFFSETS m4, [pq + xq * 4]
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .offsets
+    mov     xq, x0q
+    test    desatq, desatq
+    jnz .eval_desat
+.eval:
+    TONEMAP_MAX
+    TF_T    m4
+    TF_EVAL gainq, m4, m1, pq + xq * 4
     mulps   m7, m1
     mulps   m8, m1
     mulps   m9, m1
@@ -254,21 +303,17 @@ cglobal cspfix_tonemap, 7, 10, 13, mmsize, c0, c1, c2, w, k, gain, desat, x, i0,
     movu    [c1q + xq * 4], m8
     movu    [c2q + xq * 4], m9
     add     xq, mmsize / 4
-    cmp     xq, wq
-    jl .loop
-    RET
-.loop_desat:
-    movu    m7, [c0q + xq * 4]
-    movu    m8, [c1q + xq * 4]
-    movu    m9, [c2q + xq * 4]
-    maxps   m4, m7, m8
-    maxps   m4, m9
-    TF_INDEX m4, m4, 0
-    TF_EVAL gainq, m4, m1, 0
+    cmp     xq, endq
+    jl .eval
+    jmp .next
+.eval_desat:
+    TONEMAP_MAX
+    TF_T    m4
+    TF_EVAL gainq, m4, m1, pq + xq * 4
     mulps   m7, m1
     mulps   m8, m1
     mulps   m9, m1
-    TF_EVAL desatq, m4, m4, 0           ; desat(m)
+    TF_EVAL desatq, m4, m4, pq + xq * 4 ; desat(m)
     VBROADCASTSS m2, [kq]
     VBROADCASTSS m3, [kq + 4]
     VBROADCASTSS m10, [kq + 8]
@@ -290,8 +335,11 @@ cglobal cspfix_tonemap, 7, 10, 13, mmsize, c0, c1, c2, w, k, gain, desat, x, i0,
     movu    [c1q + xq * 4], m8
     movu    [c2q + xq * 4], m9
     add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .eval_desat
+.next:
     cmp     xq, wq
-    jl .loop_desat
+    jl .block
     RET
 %endmacro
 
