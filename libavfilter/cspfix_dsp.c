@@ -132,9 +132,9 @@ static void matrix_c(float *c0, float *c1, float *c2, int w, const float m[12])
 {
     for (int x = 0; x < w; x++) {
         const float a = c0[x], b = c1[x], c = c2[x];
-        c0[x] = ((m[0] * a + m[1]  * b) + m[2]  * c) + m[3];
-        c1[x] = ((m[4] * a + m[5]  * b) + m[6]  * c) + m[7];
-        c2[x] = ((m[8] * a + m[9]  * b) + m[10] * c) + m[11];
+        c0[x] = fmaf(m[2],  c, fmaf(m[1], b, fmaf(m[0], a, m[3])));
+        c1[x] = fmaf(m[6],  c, fmaf(m[5], b, fmaf(m[4], a, m[7])));
+        c2[x] = fmaf(m[10], c, fmaf(m[9], b, fmaf(m[8], a, m[11])));
     }
 }
 

@@ -29,8 +29,11 @@
 
 /*
  * All colour maths runs in float32 on rows of samples, one row per component.
- * Every kernel does its arithmetic in one fixed order without fused
- * multiply-adds, so that SIMD versions can be bit-exact with these C versions.
+ * Every kernel does its arithmetic in one fixed order, so that SIMD versions can
+ * be bit-exact with these C versions: fused multiply-adds (C fmaf(), SIMD FMA3)
+ * exactly where the C code calls fmaf() (matrix, and the transfer tables'
+ * polynomials), nowhere else; the kernels using them have C and AVX2+FMA3
+ * versions only, since SSE cannot fuse.
  * Rows of floats passed to the in-place kernels (affine, matrix, tf, ootf,
  * cl_*, clip, tonemap, gamut_*) must have 16 floats of padding after w: SIMD
  * versions process whole vectors. Divisions (gamut_*) are IEEE divisions, never
@@ -77,7 +80,10 @@ typedef struct CspfixDSPContext {
     void (*dither_ed)(float *c, int w, float *cur, float *next, float lo, float hi);
     /** c = c * s + o */
     void (*affine)(float *c, int w, float s, float o);
-    /** (c0,c1,c2) = m * (c0,c1,c2,1); m is 3 rows of 4 */
+    /**
+     * (c0,c1,c2) = m * (c0,c1,c2,1); m is 3 rows of 4; row r is
+     * fmaf(m[4r+2], c2, fmaf(m[4r+1], c1, fmaf(m[4r], c0, m[4r+3])))
+     */
     void (*matrix)(float *c0, float *c1, float *c2, int w, const float m[12]);
     /** one transfer curve on three rows */
     void (*tf)(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);

@@ -22,6 +22,7 @@
 #ifndef AVFILTER_CSPFIX_TF_H
 #define AVFILTER_CSPFIX_TF_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -35,8 +36,8 @@
  * equal parts), and the remaining mantissa bits give the local variable t in
  * [0, 1). Segments are fitted for |x| in [2^TF_EMIN, 2^TF_EMAX); below, f(0) is
  * used; above (and for infinities and NaNs) the last fitted segment of the sign
- * is repeated. Evaluation is integer/bit work plus 3 multiplies and 3 adds in a
- * fixed order: the C and SIMD versions give identical results.
+ * is repeated. Evaluation is integer/bit work plus 3 fused multiply-adds (Horner)
+ * in a fixed order: the C (fmaf) and SIMD (FMA3) versions give identical results.
  */
 #define CSPFIX_TF_SEG_BITS  6
 #define CSPFIX_TF_EMIN    (-48)
@@ -102,7 +103,7 @@ static inline float ff_cspfix_tf_eval(const CspfixTFTable *t, float x)
     const float tt = (float)(int)(v.u & ((1u << CSPFIX_TF_SHIFT) - 1)) *
                      (1.0f / (1 << CSPFIX_TF_SHIFT));
 
-    return ((c[3] * tt + c[2]) * tt + c[1]) * tt + c[0];
+    return fmaf(fmaf(fmaf(c[3], tt, c[2]), tt, c[1]), tt, c[0]);
 }
 
 #endif /* AVFILTER_CSPFIX_TF_H */

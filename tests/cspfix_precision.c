@@ -85,9 +85,11 @@ static const Conv convs[] = {
     { "bt2020c->bt2020nc", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
       D(BT2020, BT2020_10, BT2020_CL, MPEG, 10), D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), 0 },
     /* Known limitation: LMS -> RGB cancels in float32 next to black, where PQ is steepest
-     * (doc/design.md); bounded here so that a regression still fails. */
+     * (doc/design.md); bounded here so that a regression still fails. The worst sample
+     * moves with the float32 rounding of the chain: 1.37 LSB with separate multiplies and
+     * adds, 2.28 with fused multiply-adds (same mean, 0.207 LSB). */
     { "ictcp PQ->bt2020nc PQ", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
-      D(BT2020, SMPTE2084, ICTCP, MPEG, 10), D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10), 0, 2.0 },
+      D(BT2020, SMPTE2084, ICTCP, MPEG, 10), D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10), 0, 2.5 },
     { "gbrp sRGB->bt709 Y'CbCr", SRC_ALL8, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV444P,
       D(BT709, IEC61966_2_1, RGB, JPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
     { "bt709 Y'CbCr->gbrp10 sRGB", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_GBRP10,

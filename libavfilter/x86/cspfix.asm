@@ -45,18 +45,18 @@ SECTION .text
 
 ;-----------------------------------------------------------------------------
 ; void matrix(float *c0, float *c1, float *c2, int w, const float m[12])
-; c_i = ((m[4i] * c0 + m[4i+1] * c1) + m[4i+2] * c2) + m[4i+3]
+; c_i = fma(m[4i+2], c2, fma(m[4i+1], c1, fma(m[4i], c0, m[4i+3]))) (AVX2+FMA3)
 ;-----------------------------------------------------------------------------
-%macro MATRIX_ROW 4 ; dst, coefficients of c0, c1, c2
-    mulps   %1, m0, %2
-    mulps   m15, m1, %3
-    addps   %1, m15
-    mulps   m15, m2, %4
-    addps   %1, m15
+; MATRIX_ROW dst, offset, coefficients of c0, c1, c2 (inputs m0, m1, m2)
+%macro MATRIX_ROW 5
+    mova    %1, %2
+    vfmadd231ps %1, m0, %3
+    vfmadd231ps %1, m1, %4
+    vfmadd231ps %1, m2, %5
 %endmacro
 
 %macro MATRIX 0
-cglobal cspfix_matrix, 5, 6, 16, 3 * mmsize, c0, c1, c2, w, m, x
+cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
     movsxdifnidn wq, wd
     VBROADCASTSS m3,  [mq + 0]
     VBROADCASTSS m4,  [mq + 4]
@@ -70,23 +70,17 @@ cglobal cspfix_matrix, 5, 6, 16, 3 * mmsize, c0, c1, c2, w, m, x
     VBROADCASTSS m12, [mq + 12]
     VBROADCASTSS m13, [mq + 28]
     VBROADCASTSS m14, [mq + 44]
-    mova    [rsp + 0 * mmsize], m12
-    mova    [rsp + 1 * mmsize], m13
-    mova    [rsp + 2 * mmsize], m14
     xor     xq, xq
 .loop:
     movu    m0, [c0q + xq * 4]
     movu    m1, [c1q + xq * 4]
     movu    m2, [c2q + xq * 4]
-    MATRIX_ROW m12, m3, m4, m5
-    addps   m12, [rsp + 0 * mmsize]
-    MATRIX_ROW m13, m6, m7, m8
-    addps   m13, [rsp + 1 * mmsize]
-    MATRIX_ROW m14, m9, m10, m11
-    addps   m14, [rsp + 2 * mmsize]
-    movu    [c0q + xq * 4], m12
-    movu    [c1q + xq * 4], m13
-    movu    [c2q + xq * 4], m14
+    MATRIX_ROW m15, m12, m3, m4, m5
+    movu    [c0q + xq * 4], m15
+    MATRIX_ROW m15, m13, m6, m7, m8
+    movu    [c1q + xq * 4], m15
+    MATRIX_ROW m15, m14, m9, m10, m11
+    movu    [c2q + xq * 4], m15
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
@@ -121,7 +115,6 @@ cglobal cspfix_affine, 4, 5, 4, row, w, s, o, x
 
 %if ARCH_X86_64
 INIT_XMM sse2
-MATRIX
 AFFINE
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
@@ -132,6 +125,7 @@ AFFINE
 
 ;-----------------------------------------------------------------------------
 ; void tf(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
+; (AVX2+FMA3: the polynomials are fused multiply-adds, as fmaf() in C)
 ; No gathers (slow on many x86 cores): each lane loads its segment's 4
 ; coefficients with one 16-byte load, and a 4x4 transpose per 128-bit lane turns
 ; them into coefficient vectors. The rows go in blocks of TF_BLOCK samples, in
@@ -161,7 +155,7 @@ AFFINE
 ; offsets are at [addr] evaluated at t (dst may be t). Clobbers m0-m3, m5, m6
 ; (but not t), i0, i1.
 %macro TF_EVAL 4
-%if mmsize == 32                    ; m<k>: lanes k and k + 4
+    ; m<k>: lanes k and k + 4
     mov     i0d, [%4 + 0]
     mov     i1d, [%4 + 16]
     movu    xm0, [%1 + i0q]
@@ -178,16 +172,6 @@ AFFINE
     mov     i1d, [%4 + 28]
     movu    xm3, [%1 + i0q]
     vinsertf128 m3, m3, [%1 + i1q], 1
-%else                               ; m<k>: lane k
-    mov     i0d, [%4 + 0]
-    mov     i1d, [%4 + 4]
-    movu    m0, [%1 + i0q]
-    movu    m1, [%1 + i1q]
-    mov     i0d, [%4 + 8]
-    mov     i1d, [%4 + 12]
-    movu    m2, [%1 + i0q]
-    movu    m3, [%1 + i1q]
-%endif
     ; m0..m3: c0 c1 c2 c3 of lanes 0..3 (per 128-bit half)
     unpcklps m5, m0, m1                 ; c0_0 c0_1 c1_0 c1_1
     unpckhps m0, m1                     ; c2_0 c2_1 c3_0 c3_1
@@ -195,14 +179,12 @@ AFFINE
     unpckhps m2, m3                     ; c2_2 c2_3 c3_2 c3_3
     unpckhpd m1, m0, m2                 ; c3
     unpcklpd m0, m2                     ; c2
-    mulps   m1, %2
-    addps   m1, m0
+    vfmadd213ps m1, %2, m0              ; c3 t + c2
     unpckhpd m3, m5, m6                 ; c1
     unpcklpd m5, m6                     ; c0
-    mulps   m1, %2
-    addps   m1, m3
-    mulps   m1, %2
-    addps   %3, m1, m5
+    vfmadd213ps m1, %2, m3
+    vfmadd213ps m1, %2, m5
+    mova    %3, m1
 %endmacro
 
 %macro TF_CONSTANTS 0
@@ -343,9 +325,6 @@ cglobal cspfix_tonemap, 7, 13, 13, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, 
     RET
 %endmacro
 
-INIT_XMM sse2
-TF
-TONEMAP
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
 TF

@@ -26,18 +26,12 @@
 
 #include "libavfilter/cspfix_dsp.h"
 
-#define DECL_FLOAT(opt)                                                              \
-void ff_cspfix_matrix_##opt(float *c0, float *c1, float *c2, int w, const float m[12]); \
-void ff_cspfix_affine_##opt(float *c, int w, float s, float o);
-
-DECL_FLOAT(sse2)
-DECL_FLOAT(avx2)
+void ff_cspfix_affine_sse2(float *c, int w, float s, float o);
+void ff_cspfix_affine_avx2(float *c, int w, float s, float o);
+void ff_cspfix_matrix_avx2(float *c0, float *c1, float *c2, int w, const float m[12]);
 
 void ff_cspfix_map8_ssse3(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
-void ff_cspfix_tf_sse2(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
-void ff_cspfix_tonemap_sse2(float *c0, float *c1, float *c2, int w, const float k[3],
-                            const CspfixTFTable *gain, const CspfixTFTable *desat);
 void ff_cspfix_tonemap_avx2(float *c0, float *c1, float *c2, int w, const float k[3],
                             const CspfixTFTable *gain, const CspfixTFTable *desat);
 void ff_cspfix_tf_avx2(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
@@ -74,12 +68,8 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
 #if ARCH_X86_64
     int cpu_flags = av_get_cpu_flags();
 
-    if (EXTERNAL_SSE2(cpu_flags)) {
-        dsp->matrix  = ff_cspfix_matrix_sse2;
-        dsp->affine  = ff_cspfix_affine_sse2;
-        dsp->tf      = ff_cspfix_tf_sse2;
-        dsp->tonemap = ff_cspfix_tonemap_sse2;
-    }
+    if (EXTERNAL_SSE2(cpu_flags))
+        dsp->affine = ff_cspfix_affine_sse2;
     if (EXTERNAL_SSSE3(cpu_flags))
         dsp->map8 = ff_cspfix_map8_ssse3;
 #if HAVE_AVX2_EXTERNAL
@@ -98,10 +88,7 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->pack[1]   = ff_cspfix_pack_16_sse4;
     }
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
-        dsp->matrix    = ff_cspfix_matrix_avx2;
         dsp->affine    = ff_cspfix_affine_avx2;
-        dsp->tf        = ff_cspfix_tf_avx2;
-        dsp->tonemap   = ff_cspfix_tonemap_avx2;
         dsp->map8      = ff_cspfix_map8_avx2;
         dsp->unpack[0] = ff_cspfix_unpack_8_avx2;
         dsp->unpack[1] = ff_cspfix_unpack_16_avx2;
@@ -114,6 +101,12 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->downsample_h2 = ff_cspfix_downsample_h2_avx2;
         dsp->unpack_x2_8   = ff_cspfix_unpack_x2_8_avx2;
         dsp->pack_x2_8     = ff_cspfix_pack_x2_8_avx2;
+    }
+    /* fused multiply-adds, as the C versions' fmaf(): no SSE versions */
+    if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
+        dsp->matrix  = ff_cspfix_matrix_avx2;
+        dsp->tf      = ff_cspfix_tf_avx2;
+        dsp->tonemap = ff_cspfix_tonemap_avx2;
     }
 #endif
 #endif /* ARCH_X86_64 */
