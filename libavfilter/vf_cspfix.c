@@ -751,9 +751,11 @@ typedef struct SliceBuf {
     float *ring[4][3];      ///< full-resolution rows after the plan, slot = row & 3
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
     float *ed[3][2];        ///< error diffusion: this row's and the next row's errors
+    float *crow[2][2];      ///< the last two unpacked input rows of Cb and Cr
+    int crow_y[2][2];       ///< their row numbers (-1: empty)
 } SliceBuf;
 
-#define SCRATCH_ROWS 21
+#define SCRATCH_ROWS 25
 
 static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
 {
@@ -768,6 +770,11 @@ static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 2; j++)
             b->ed[i][j] = base + (15 + 2 * i + j) * s->row_stride;
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++) {
+            b->crow[i][j]   = base + (21 + 2 * i + j) * s->row_stride;
+            b->crow_y[i][j] = -1;
+        }
 }
 
 /* Rows [*y0, *y1) of job j of n over h rows, cut on multiples of band. */
@@ -784,6 +791,21 @@ static void fill_row(float *dst, int w, float v)
         dst[x] = v;
 }
 
+/* Unpacked row r of chroma component c (cw samples) from the slice's two-row cache
+ * (each input chroma row serves two luma rows), not evicting row keep. */
+static float *chroma_row(const CspfixContext *s, const AVFrame *in, int c, int r, int keep,
+                         int cw, SliceBuf *b)
+{
+    int *tag = b->crow_y[c - 1];
+    const int slot = tag[0] == r ? 0 : tag[1] == r ? 1 : tag[0] == keep ? 1 : 0;
+
+    if (tag[slot] != r) {
+        ff_cspfix_read(&s->dsp, &s->fin, in, c, r, cw, b->crow[c - 1][slot]);
+        tag[slot] = r;
+    }
+    return b->crow[c - 1][slot];
+}
+
 /* Chroma component c of input luma row y, upsampled to full resolution. */
 static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y, float *dst,
                         SliceBuf *b)
@@ -796,12 +818,16 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
     if (f->vsub) {
         /* chroma row r sits at luma row 2r + off_y2 / 2: bilinear between two rows */
         const int pos4 = 2 * y - s->in_off_y2;        /* 4 x chroma row position */
-        const int r0 = pos4 >> 2, frac = pos4 & 3;
-        ff_cspfix_read(&s->dsp, f, in, c, av_clip(r0, 0, ch - 1), cw, row);
-        if (frac) {
-            ff_cspfix_read(&s->dsp, f, in, c, av_clip(r0 + 1, 0, ch - 1), cw, b->t1);
-            s->dsp.blend(row, row, b->t1, cw, (4 - frac) * 0.25f, frac * 0.25f);
-        }
+        const int r0 = av_clip(pos4 >> 2, 0, ch - 1), frac = pos4 & 3;
+        const int r1 = av_clip((pos4 >> 2) + 1, 0, ch - 1);
+        float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
+        if (frac)
+            s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
+                         (4 - frac) * 0.25f, frac * 0.25f);
+        else if (f->hsub)
+            row = a;
+        else
+            memcpy(row, a, cw * sizeof(*row));
     } else {
         ff_cspfix_read(&s->dsp, f, in, c, y, cw, row);
     }
