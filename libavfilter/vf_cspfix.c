@@ -148,6 +148,7 @@ typedef struct CspfixContext {
     int row_stride;              ///< floats per scratch row
     int scratch_w;               ///< width the scratch was sized for
     int nb_threads;
+    int max_jobs;                ///< slices per frame (scratch rows are per slice)
 
     float bias_round[16];
     float bias_zero[16];
@@ -1098,11 +1099,14 @@ static int alloc_scratch(AVFilterContext *ctx, int w)
 
     s->row_stride     = FFALIGN(w, 16) + 16;
     s->nb_threads     = FFMAX(1, ff_filter_get_nb_threads(ctx));
+    /* with threads, several slices per thread: a thread the system delays takes
+     * fewer of them instead of holding up the frame */
+    s->max_jobs       = s->nb_threads > 1 ? 4 * s->nb_threads : 1;
     /* + 16 floats before the rows and 32 after: kernels read src[-1], up to src[w + 16] */
     s->scratch_stride = SCRATCH_ROWS * s->row_stride + 48;
     s->scratch_w      = w;
     av_freep(&s->scratch);
-    s->scratch = av_calloc((size_t)s->nb_threads * s->scratch_stride, sizeof(float));
+    s->scratch = av_calloc((size_t)s->max_jobs * s->scratch_stride, sizeof(float));
     return s->scratch ? 0 : AVERROR(ENOMEM);
 }
 
@@ -1250,7 +1254,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     }
     td.in  = in;
     td.out = out;
-    nb_jobs = FFMIN(s->nb_threads, FFMAX(1, in->height >> 1));
+    nb_jobs = FFMIN(s->max_jobs, (in->height + ED_BAND - 1) / ED_BAND);
     ff_filter_execute(ctx, convert_slice, &td, NULL, nb_jobs);
 
     av_frame_free(&in);
