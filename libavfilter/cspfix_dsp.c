@@ -147,6 +147,12 @@ static void tf_c(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
     }
 }
 
+static void lut_c(float *c, int w, const float *lut, int n)
+{
+    for (int x = 0; x < w; x++)
+        c[x] = lut[FFMIN((int)c[x], n - 1)];
+}
+
 static void ootf_c(float *c0, float *c1, float *c2, int w, const float k[3],
                    const CspfixTFTable *t)
 {
@@ -403,6 +409,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->matrix     = matrix_c;
     dsp->tf         = tf_c;
     dsp->ootf       = ootf_c;
+    dsp->lut        = lut_c;
     dsp->cl_decode  = cl_decode_c;
     dsp->cl_encode  = cl_encode_c;
     dsp->clip       = clip_c;

@@ -144,6 +144,11 @@ typedef struct CspfixDSPContext {
      */
     void (*upsample_h2)(float *dst, const float *src, int w, int phase);
     void (*downsample_h2)(float *dst, const float *src, int w, int phase);
+    /**
+     * c[x] = lut[min((int)c[x], n - 1)] for integer-valued c in [0, 2^31) (codes as
+     * ff_cspfix_read gives them)
+     */
+    void (*lut)(float *c, int w, const float *lut, int n);
     /** w 8-bit codes through m (see CspfixMap8); dst and src do not overlap */
     void (*map8)(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
     /** dst = a * wa + b * wb */

@@ -133,6 +133,9 @@ typedef struct CspfixContext {
     CspfixPlan plan;
     CspfixStage stages[CSPFIX_MAX_OPS];
     int nb_stages;
+    int stage_start;             ///< stages before it are folded into in_lut
+    float *in_lut;               ///< RGB input: per-component table of the first stages
+    int in_lut_stride;           ///< floats per component table
     int per_plane;
     int map8;                    ///< per-plane 8-bit maps in integer form (map8p)
     CspfixMap8 map8p[3];
@@ -181,7 +184,9 @@ static void free_stages(CspfixContext *s)
         av_freep(&s->stages[i].tab);
         av_freep(&s->stages[i].tab2);
     }
-    s->nb_stages = 0;
+    s->nb_stages   = 0;
+    s->stage_start = 0;
+    av_freep(&s->in_lut);
 }
 
 static double curve_func(void *opaque, double x)
@@ -320,7 +325,7 @@ static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float
 {
     const CspfixDSPContext *dsp = &s->dsp;
 
-    for (int i = 0; i < s->nb_stages; i++) {
+    for (int i = s->stage_start; i < s->nb_stages; i++) {
         const CspfixStage *st = &s->stages[i];
         switch (st->type) {
         case CSPFIX_OP_MATRIX:
@@ -638,6 +643,40 @@ static double source_peak(AVFilterContext *ctx, const AVFrame *in, double prim[3
     return peak;
 }
 
+/*
+ * Integer RGB input of at most 12 bits whose plan starts with a per-component scale
+ * (a diagonal matrix) and a curve: those two stages become one table per component,
+ * indexed by the code. The tables are made by the same kernels from every code, so
+ * the result is the same, only the per-pixel work goes.
+ */
+static int setup_in_lut(CspfixContext *s)
+{
+    const CspfixStage *m = &s->stages[0];
+    const int n = 1 << s->fin.depth;
+    float *l[3];
+
+    if (!s->fin.rgb || s->fin.is_float || s->fin.nb_colour != 3 || s->fin.depth > 12 ||
+        s->per_plane || s->nb_stages < 2 || m->type != CSPFIX_OP_MATRIX ||
+        s->stages[1].type != CSPFIX_OP_TF)
+        return 0;
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 3; c++)
+            if (r != c && m->m[4 * r + c] != 0.0f)
+                return 0;
+    s->in_lut_stride = n + 16;
+    if (!(s->in_lut = av_malloc_array(3 * s->in_lut_stride, sizeof(*s->in_lut))))
+        return AVERROR(ENOMEM);
+    for (int c = 0; c < 3; c++) {
+        l[c] = s->in_lut + c * s->in_lut_stride;
+        for (int x = 0; x < s->in_lut_stride; x++)
+            l[c][x] = FFMIN(x, n - 1);
+    }
+    s->dsp.matrix(l[0], l[1], l[2], n, m->m);
+    s->dsp.tf(l[0], l[1], l[2], n, s->stages[1].tab);
+    s->stage_start = 2;
+    return 0;
+}
+
 static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
 {
     CspfixContext *s = ctx->priv;
@@ -711,6 +750,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                     s->plan.ops[0].m[1][0] == 0.0 && s->plan.ops[0].m[2][0] == 0.0;
     setup_pack(s, ofmt, &od);
     setup_map8(s);
+    if ((ret = setup_in_lut(s)) < 0)
+        return ret;
 
     av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s%s:\n",
            av_get_pix_fmt_name(in->format), av_color_primaries_name(id.prim),
@@ -720,6 +761,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
            av_color_space_name(od.csp), av_color_range_name(od.range),
            s->map8 ? " (per-plane, integer)" : s->per_plane ? " (per-plane)" : s->chroma_own ? " (chroma at its own resolution)" : "");
     ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
+    if (s->in_lut)
+        av_log(ctx, AV_LOG_VERBOSE, "  (stages 0 and 1 run as one table per component, "
+               "indexed by the %d-bit code)\n", s->fin.depth);
 
     s->in_desc      = id;
     s->out_desc     = od;
@@ -846,6 +890,15 @@ static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *co
     const CspfixFormat *f = &s->fin;
 
     ff_cspfix_read(&s->dsp, f, in, 0, y, in->width, c[0]);
+    if (s->in_lut) {
+        for (int i = 0; i < 3; i++) {
+            if (i)
+                ff_cspfix_read(&s->dsp, f, in, i, y, in->width, c[i]);
+            s->dsp.lut(c[i], in->width, s->in_lut + i * s->in_lut_stride,
+                       s->in_lut_stride - 16);
+        }
+        return;
+    }
     for (int i = 1; i < 3; i++) {
         if (f->nb_colour == 1)
             fill_row(c[i], in->width, f->depth ? 1 << (f->depth - 1) : 0.0f);

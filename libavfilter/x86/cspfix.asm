@@ -88,6 +88,50 @@ cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
 %endmacro
 
 ;-----------------------------------------------------------------------------
+; void lut(float *c, int w, const float *lut, int n)
+; c[x] = lut[min((int)c[x], n - 1)] (and >= 0: garbage cannot read outside lut)
+;-----------------------------------------------------------------------------
+%macro LUT 0
+cglobal cspfix_lut, 4, 6, 6, mmsize, row, w, lut, n, x, i0
+    movsxdifnidn wq, wd
+    dec     nd
+    movd    xm3, nd
+%if mmsize == 32
+    vpbroadcastd m3, xm3
+%else
+    pshufd  m3, m3, 0
+%endif
+    pxor    m4, m4
+    xor     xq, xq
+.loop:
+    cvttps2dq m0, [rowq + xq * 4]
+    pminsd  m0, m3
+    pmaxsd  m0, m4
+%if mmsize == 32
+    pcmpeqd m2, m2
+    vgatherdps m1, [lutq + m0 * 4], m2
+%else
+    movu    [rsp], m0
+    mov     i0d, [rsp]
+    movss   m1, [lutq + i0q * 4]
+    mov     i0d, [rsp + 4]
+    movss   m5, [lutq + i0q * 4]
+    unpcklps m1, m5
+    mov     i0d, [rsp + 8]
+    movss   m2, [lutq + i0q * 4]
+    mov     i0d, [rsp + 12]
+    movss   m5, [lutq + i0q * 4]
+    unpcklps m2, m5
+    movlhps m1, m2
+%endif
+    movu    [rowq + xq * 4], m1
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
 ; void affine(float *c, int w, float s, float o)   c = c * s + o
 ;-----------------------------------------------------------------------------
 %macro AFFINE 0
@@ -116,10 +160,13 @@ cglobal cspfix_affine, 4, 5, 4, row, w, s, o, x
 %if ARCH_X86_64
 INIT_XMM sse2
 AFFINE
+INIT_XMM sse4
+LUT
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
 MATRIX
 AFFINE
+LUT
 
 %endif ; HAVE_AVX2_EXTERNAL
 

@@ -181,6 +181,41 @@ static void check_tf(const CspfixDSPContext *dsp)
     report("tf");
 }
 
+static void check_lut(const CspfixDSPContext *dsp)
+{
+    static const int sizes[] = { 256, 1024, 4096 };
+    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    float *lut = av_malloc((4096 + 16) * sizeof(*lut));
+    declare_func(void, float *c, int w, const float *lut, int n);
+
+    if (!lut)
+        return;
+    for (int k = 0; k < FF_ARRAY_ELEMS(sizes); k++) {
+        const int n = sizes[k];
+        for (int i = 0; i < n + 16; i++)
+            lut[i] = rnd_float(-1.0f, 2.0f);
+        if (!check_func(dsp->lut, "cspfix_lut_%d", n))
+            continue;
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            const int w = widths[i];
+            /* codes, and now and then a 16-bit word beyond the table */
+            for (int x = 0; x < MAXW + PAD; x++)
+                ref[x] = rnd() & 7 ? rnd() % n : rnd() & 0xffff;
+            memcpy(new, ref, (MAXW + PAD) * sizeof(float));
+            call_ref(ref, w, lut, n);
+            call_new(new, w, lut, n);
+            if (memcmp(ref, new, w * sizeof(float)))
+                fail();
+        }
+        for (int x = 0; x < MAXW + PAD; x++)
+            new[x] = rnd() % n;
+        bench_new(new, MAXW, lut, n);
+    }
+    av_free(lut);
+    report("lut");
+}
+
 static void check_unpack(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(uint8_t, src, [2 * MAXW]);
@@ -567,5 +602,6 @@ void checkasm_check_cspfix(void)
     check_map8(&dsp);
     check_x2(&dsp);
     check_tonemap(&dsp);
+    check_lut(&dsp);
     check_gamut(&dsp);
 }
