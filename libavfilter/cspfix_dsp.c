@@ -153,6 +153,12 @@ static void lut_c(float *c, int w, const float *lut, int n)
         c[x] = lut[FFMIN((int)c[x], n - 1)];
 }
 
+static void lut8_c(float *dst, const uint8_t *src, int w, const float *lut)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = lut[src[x]];
+}
+
 static void ootf_c(float *c0, float *c1, float *c2, int w, const float k[3],
                    const CspfixTFTable *t)
 {
@@ -410,6 +416,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->tf         = tf_c;
     dsp->ootf       = ootf_c;
     dsp->lut        = lut_c;
+    dsp->lut8       = lut8_c;
     dsp->cl_decode  = cl_decode_c;
     dsp->cl_encode  = cl_encode_c;
     dsp->clip       = clip_c;

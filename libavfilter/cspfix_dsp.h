@@ -149,6 +149,8 @@ typedef struct CspfixDSPContext {
      * ff_cspfix_read gives them)
      */
     void (*lut)(float *c, int w, const float *lut, int n);
+    /** dst[x] = lut[src[x]]: 8-bit codes through a 256-entry table */
+    void (*lut8)(float *dst, const uint8_t *src, int w, const float *lut);
     /** w 8-bit codes through m (see CspfixMap8); dst and src do not overlap */
     void (*map8)(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
     /** dst = a * wa + b * wb */

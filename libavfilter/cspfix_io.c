@@ -112,6 +112,19 @@ void ff_cspfix_read(const CspfixDSPContext *dsp, const CspfixFormat *f, const AV
     }
 }
 
+void ff_cspfix_read_lut(const CspfixDSPContext *dsp, const CspfixFormat *f, const AVFrame *frame,
+                        int c, int y, int w, float *dst, const float *lut, int n)
+{
+    const CspfixComp *cp = &f->comp[c];
+
+    if (cp->kind == CSPFIX_COMP_PLANAR8 && n == 256) {
+        dsp->lut8(dst, row_ptr(frame, cp, y), w, lut);
+        return;
+    }
+    ff_cspfix_read(dsp, f, frame, c, y, w, dst);
+    dsp->lut(dst, w, lut, n);
+}
+
 void ff_cspfix_write(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFrame *frame,
                      int c, int y, int w, const float *src, const float *bias,
                      float lo, float hi)

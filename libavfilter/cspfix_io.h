@@ -60,6 +60,10 @@ int ff_cspfix_format_init(CspfixFormat *f, enum AVPixelFormat fmt);
 void ff_cspfix_read(const CspfixDSPContext *dsp, const CspfixFormat *f, const AVFrame *frame,
                     int c, int y, int w, float *dst);
 
+/** ff_cspfix_read() then lut (n entries, see CspfixDSPContext.lut) in one pass. */
+void ff_cspfix_read_lut(const CspfixDSPContext *dsp, const CspfixFormat *f, const AVFrame *frame,
+                        int c, int y, int w, float *dst, const float *lut, int n);
+
 /** Write w samples of component c to row y of its plane (floor(v + bias) clamped). */
 void ff_cspfix_write(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFrame *frame,
                      int c, int y, int w, const float *src, const float *bias,

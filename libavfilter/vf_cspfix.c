@@ -889,16 +889,13 @@ static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *co
 {
     const CspfixFormat *f = &s->fin;
 
-    ff_cspfix_read(&s->dsp, f, in, 0, y, in->width, c[0]);
     if (s->in_lut) {
-        for (int i = 0; i < 3; i++) {
-            if (i)
-                ff_cspfix_read(&s->dsp, f, in, i, y, in->width, c[i]);
-            s->dsp.lut(c[i], in->width, s->in_lut + i * s->in_lut_stride,
-                       s->in_lut_stride - 16);
-        }
+        for (int i = 0; i < 3; i++)
+            ff_cspfix_read_lut(&s->dsp, f, in, i, y, in->width, c[i],
+                               s->in_lut + i * s->in_lut_stride, s->in_lut_stride - 16);
         return;
     }
+    ff_cspfix_read(&s->dsp, f, in, 0, y, in->width, c[0]);
     for (int i = 1; i < 3; i++) {
         if (f->nb_colour == 1)
             fill_row(c[i], in->width, f->depth ? 1 << (f->depth - 1) : 0.0f);

@@ -109,6 +109,7 @@ cglobal cspfix_lut, 4, 6, 6, mmsize, row, w, lut, n, x, i0
     pmaxsd  m0, m4
 %if mmsize == 32
     pcmpeqd m2, m2
+    pxor    m1, m1                      ; no dependency on the last gather
     vgatherdps m1, [lutq + m0 * 4], m2
 %else
     movu    [rsp], m0
@@ -128,6 +129,50 @@ cglobal cspfix_lut, 4, 6, 6, mmsize, row, w, lut, n, x, i0
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
+    RET
+
+;-----------------------------------------------------------------------------
+; void lut8(float *dst, const uint8_t *src, int w, const float *lut)
+; dst[x] = lut[src[x]]; reads src up to w exactly (frame rows), writes whole
+; vectors of dst (a padded float row)
+;-----------------------------------------------------------------------------
+cglobal cspfix_lut8, 4, 7, 6, dst, src, w, lut, x, i0, i1
+    movsxdifnidn wq, wd
+    xor     xq, xq
+    lea     i1q, [wq - (mmsize / 4 - 1)]
+.vec:
+    cmp     xq, i1q
+    jge .tail
+%if mmsize == 32
+    pmovzxbd m0, [srcq + xq]
+    pcmpeqd m2, m2
+    pxor    m1, m1
+    vgatherdps m1, [lutq + m0 * 4], m2
+%else
+    movzx   i0d, byte [srcq + xq]
+    movss   m1, [lutq + i0q * 4]
+    movzx   i0d, byte [srcq + xq + 1]
+    movss   m5, [lutq + i0q * 4]
+    unpcklps m1, m5
+    movzx   i0d, byte [srcq + xq + 2]
+    movss   m2, [lutq + i0q * 4]
+    movzx   i0d, byte [srcq + xq + 3]
+    movss   m5, [lutq + i0q * 4]
+    unpcklps m2, m5
+    movlhps m1, m2
+%endif
+    movu    [dstq + xq * 4], m1
+    add     xq, mmsize / 4
+    jmp .vec
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   i0d, byte [srcq + xq]
+    movss   xm1, [lutq + i0q * 4]
+    movss   [dstq + xq * 4], xm1
+    inc     xq
+    jmp .tail
+.end:
     RET
 %endmacro
 

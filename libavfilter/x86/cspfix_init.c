@@ -31,6 +31,8 @@ void ff_cspfix_affine_avx2(float *c, int w, float s, float o);
 void ff_cspfix_matrix_avx2(float *c0, float *c1, float *c2, int w, const float m[12]);
 void ff_cspfix_lut_sse4(float *c, int w, const float *lut, int n);
 void ff_cspfix_lut_avx2(float *c, int w, const float *lut, int n);
+void ff_cspfix_lut8_sse4(float *dst, const uint8_t *src, int w, const float *lut);
+void ff_cspfix_lut8_avx2(float *dst, const uint8_t *src, int w, const float *lut);
 
 void ff_cspfix_map8_ssse3(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
@@ -85,6 +87,7 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
     }
     if (EXTERNAL_SSE4(cpu_flags)) {
         dsp->lut       = ff_cspfix_lut_sse4;
+        dsp->lut8      = ff_cspfix_lut8_sse4;
         dsp->unpack[0] = ff_cspfix_unpack_8_sse4;
         dsp->unpack[1] = ff_cspfix_unpack_16_sse4;
         dsp->pack[0]   = ff_cspfix_pack_8_sse4;
@@ -93,6 +96,7 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
         dsp->affine    = ff_cspfix_affine_avx2;
         dsp->lut       = ff_cspfix_lut_avx2;
+        dsp->lut8      = ff_cspfix_lut8_avx2;
         dsp->map8      = ff_cspfix_map8_avx2;
         dsp->unpack[0] = ff_cspfix_unpack_8_avx2;
         dsp->unpack[1] = ff_cspfix_unpack_16_avx2;

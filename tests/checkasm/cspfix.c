@@ -212,6 +212,24 @@ static void check_lut(const CspfixDSPContext *dsp)
             new[x] = rnd() % n;
         bench_new(new, MAXW, lut, n);
     }
+    if (check_func(dsp->lut8, "cspfix_lut8")) {
+        declare_func(void, float *dst, const uint8_t *src, int w, const float *lut);
+        LOCAL_ALIGNED_32(uint8_t, src, [MAXW + PAD]);
+        for (int i = 0; i < 256 + 16; i++)
+            lut[i] = rnd_float(-1.0f, 2.0f);
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            const int w = widths[i];
+            for (int x = 0; x < MAXW + PAD; x++)
+                src[x] = rnd();
+            memset(ref, 0, (MAXW + PAD) * sizeof(float));
+            memset(new, 0, (MAXW + PAD) * sizeof(float));
+            call_ref(ref, src, w, lut);
+            call_new(new, src, w, lut);
+            if (memcmp(ref, new, w * sizeof(float)))
+                fail();
+        }
+        bench_new(new, src, MAXW, lut);
+    }
     av_free(lut);
     report("lut");
 }
