@@ -790,11 +790,12 @@ DOWNSAMPLE
 ; them (read-modify-write). Vector loops stop early enough never to touch a
 ; byte past the last sample pair, whichever of the two components src is.
 ;-----------------------------------------------------------------------------
+%macro X2 0
 cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
     movsxdifnidn wq, wd
     mova    m2, [x2_lowbyte]
     xor     xq, xq
-    lea     valq, [wq - 8]
+    lea     valq, [wq - mmsize / 4]
 .loop:
     cmp     xq, valq
     jge .tail
@@ -802,7 +803,7 @@ cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
     pand    m0, m2
     cvtdq2ps m0, m0
     movu    [dstq + xq * 4], m0
-    add     xq, 8
+    add     xq, mmsize / 4
     jmp .loop
 .tail:
     cmp     xq, wq
@@ -815,6 +816,7 @@ cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
 .end:
     RET
 
+; 16 (AVX2) or 8 (SSE4.1) samples per step, the bias row's matching half for SSE
 %if UNIX64
 cglobal cspfix_pack_x2_8, 4, 7, 9, dst, src, w, bias, x, val, bidx
 %else
@@ -826,18 +828,34 @@ cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
     movsxdifnidn wq, wd
     movss   xm6, xm0                    ; scalar lo, hi for the tail
     movss   xm7, xm1
+%if mmsize == 32
     VBROADCASTSS m0, xm0
     VBROADCASTSS m1, xm1
     movu    m2, [biasq]
     movu    m3, [biasq + 32]
+%else
+    shufps  m0, m0, 0
+    shufps  m1, m1, 0
+%endif
     mova    m8, [x2_keepodd]
     xor     xq, xq
-    lea     valq, [wq - 16]
+    lea     valq, [wq - mmsize / 2]
 .loop:
     cmp     xq, valq
     jge .tail
+%if mmsize == 32
     addps   m4, m2, [srcq + xq * 4]
     addps   m5, m3, [srcq + xq * 4 + 32]
+%else
+    mov     bidxq, xq
+    and     bidxq, 8
+    movu    m4, [srcq + xq * 4]
+    movu    m5, [srcq + xq * 4 + 16]
+    movu    m2, [biasq + bidxq * 4]
+    movu    m3, [biasq + bidxq * 4 + 16]
+    addps   m4, m2
+    addps   m5, m3
+%endif
     maxps   m4, m0
     maxps   m5, m0
     minps   m4, m1
@@ -845,11 +863,14 @@ cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
     cvttps2dq m4, m4
     cvttps2dq m5, m5
     packusdw m4, m5
+%if mmsize == 32
     vpermq  m4, m4, q3120               ; 16 words, each a sample in its low byte
-    pand    m5, m8, [dstq + xq * 2]
+%endif
+    movu    m5, [dstq + xq * 2]
+    pand    m5, m8
     por     m4, m5
     movu    [dstq + xq * 2], m4
-    add     xq, 16
+    add     xq, mmsize / 2
     jmp .loop
 .tail:
     cmp     xq, wq
@@ -866,6 +887,12 @@ cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
     jmp .tail
 .end:
     RET
+%endmacro
+
+INIT_XMM sse4
+X2
+INIT_YMM avx2
+X2
 %endif ; HAVE_AVX2_EXTERNAL
 
 ;-----------------------------------------------------------------------------

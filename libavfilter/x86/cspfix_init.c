@@ -60,6 +60,9 @@ void ff_cspfix_filter3_avx2(float *dst, const float *a, const float *b, const fl
 void ff_cspfix_filter4_avx2(float *dst, const float *a, const float *b, const float *c,
                             const float *d, int w);
 void ff_cspfix_upsample_h2_avx2(float *dst, const float *src, int w, int phase);
+void ff_cspfix_unpack_x2_8_sse4(float *dst, const uint8_t *src, int w);
+void ff_cspfix_pack_x2_8_sse4(uint8_t *dst, const float *src, int w, const float *bias,
+                              float lo, float hi);
 void ff_cspfix_unpack_x2_8_avx2(float *dst, const uint8_t *src, int w);
 void ff_cspfix_pack_x2_8_avx2(uint8_t *dst, const float *src, int w, const float *bias,
                               float lo, float hi);
@@ -88,6 +91,8 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
     if (EXTERNAL_SSE4(cpu_flags)) {
         dsp->lut       = ff_cspfix_lut_sse4;
         dsp->lut8      = ff_cspfix_lut8_sse4;
+        dsp->unpack_x2_8 = ff_cspfix_unpack_x2_8_sse4;
+        dsp->pack_x2_8   = ff_cspfix_pack_x2_8_sse4;
         dsp->unpack[0] = ff_cspfix_unpack_8_sse4;
         dsp->unpack[1] = ff_cspfix_unpack_16_sse4;
         dsp->pack[0]   = ff_cspfix_pack_8_sse4;
