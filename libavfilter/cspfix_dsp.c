@@ -390,12 +390,18 @@ static void filter4_c(float *dst, const float *a, const float *b, const float *c
 
 /* ---- integer matrix-only path ---- */
 
-static void imat2_c(uint8_t *dst, const uint8_t *cb, const uint8_t *cr, int w,
-                    const CspfixIMat2 *m)
+static av_always_inline int imat2(const CspfixIMat2 *m, int u, int v)
+{
+    return av_clip((m->c[0] * u + m->c[1] * v + m->c[2]) >> 22, m->lo, m->hi);
+}
+
+static void ichroma_c(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+                      const CspfixYuvInt *p)
 {
     for (int x = 0; x < w; x++) {
-        const int32_t v = m->c[0] * (cb[x] - 128) + m->c[1] * (cr[x] - 128) + m->c[2];
-        dst[x] = av_clip(v >> 22, m->lo, m->hi);
+        const int u = cb[x] - 128, v = cr[x] - 128;
+        dcb[x] = imat2(&p->cb, u, v);
+        dcr[x] = imat2(&p->cr, u, v);
     }
 }
 
@@ -517,7 +523,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->blend         = blend_c;
     dsp->filter3       = filter3_c;
     dsp->filter4       = filter4_c;
-    dsp->imat2         = imat2_c;
+    dsp->ichroma       = ichroma_c;
     dsp->idelta        = idelta_c;
     dsp->iblend        = iblend_c;
     dsp->iluma         = iluma_c;

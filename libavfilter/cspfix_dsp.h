@@ -170,9 +170,9 @@ typedef struct CspfixDSPContext {
                     const float *d, int w);
 
     /* ---- integer matrix-only path (CspfixYuvInt) ---- */
-    /** dst[k] = clip((c0 * (cb[k] - 128) + c1 * (cr[k] - 128) + c2) >> 22, lo, hi) */
-    void (*imat2)(uint8_t *dst, const uint8_t *cb, const uint8_t *cr, int w,
-                  const CspfixIMat2 *m);
+    /** chroma outputs: dcb[k], dcr[k] through p->cb, p->cr (CspfixIMat2) */
+    void (*ichroma)(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+                    const CspfixYuvInt *p);
     /** dst[k] = (c0 * (cb[k] - 128) + c1 * (cr[k] - 128) + c2) >> 4; dst has 16
      * entries of padding after w (SIMD versions write whole vectors there) */
     void (*idelta)(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3]);

@@ -1045,11 +1045,10 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
         const CspfixComp *ib = &s->fin.comp[1], *ir = &s->fin.comp[2];
         const uint8_t *cb = in->data[ib->plane] + (ptrdiff_t)y * in->linesize[ib->plane] + ib->offset;
         const uint8_t *cr = in->data[ir->plane] + (ptrdiff_t)y * in->linesize[ir->plane] + ir->offset;
-        for (int c = 1; c < 3; c++) {
-            const CspfixComp *co = &s->fout.comp[c];
-            s->dsp.imat2(out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset,
-                         cb, cr, cw, c == 1 ? &p->cb : &p->cr);
-        }
+        const CspfixComp *ob = &s->fout.comp[1], *ocr = &s->fout.comp[2];
+        s->dsp.ichroma(out->data[ob->plane] + (ptrdiff_t)y * out->linesize[ob->plane] + ob->offset,
+                       out->data[ocr->plane] + (ptrdiff_t)y * out->linesize[ocr->plane] + ocr->offset,
+                       cb, cr, cw, p);
     }
 }
 

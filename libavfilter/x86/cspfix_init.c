@@ -70,8 +70,8 @@ void ff_cspfix_pack_16_avx2(uint8_t *dst, const float *src, int w, const float *
                             float lo, float hi);
 
 #define DECL_INT(opt)                                                                     \
-void ff_cspfix_imat2_##opt(uint8_t *dst, const uint8_t *cb, const uint8_t *cr, int w,     \
-                           const CspfixIMat2 *m);                                         \
+void ff_cspfix_ichroma_##opt(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,              \
+                             const uint8_t *cr, int w, const CspfixYuvInt *p);            \
 void ff_cspfix_idelta_##opt(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,    \
                             const int32_t c[3]);                                          \
 void ff_cspfix_iblend_##opt(int32_t *dst, const int32_t *a, const int32_t *b, int w, int wb); \
@@ -85,14 +85,14 @@ DECL_INT(avx2)
 static av_cold void init_int(CspfixDSPContext *dsp, int cpu_flags)
 {
     if (EXTERNAL_SSE4(cpu_flags)) {
-        dsp->imat2  = ff_cspfix_imat2_sse4;
+        dsp->ichroma = ff_cspfix_ichroma_sse4;
         dsp->idelta = ff_cspfix_idelta_sse4;
         dsp->iblend = ff_cspfix_iblend_sse4;
         dsp->iluma  = ff_cspfix_iluma_sse4;
     }
 #if HAVE_AVX2_EXTERNAL
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
-        dsp->imat2  = ff_cspfix_imat2_avx2;
+        dsp->ichroma = ff_cspfix_ichroma_avx2;
         dsp->idelta = ff_cspfix_idelta_avx2;
         dsp->iblend = ff_cspfix_iblend_avx2;
         dsp->iluma  = ff_cspfix_iluma_avx2;

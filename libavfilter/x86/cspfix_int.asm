@@ -31,9 +31,7 @@ int_ylo:    db 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1
 int_yhi:    db 4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1
             db 12, -1, -1, -1, 13, -1, -1, -1, 14, -1, -1, -1, 15, -1, -1, -1
 
-; CspfixIMat2: c[3], lo, hi (int32); CspfixYuvInt: cb, cr, dc[3], a, lo, hi
-%define IMAT2_LO 12
-%define IMAT2_HI 16
+; CspfixYuvInt: cb, cr (CspfixIMat2: c[3], lo, hi), dc[3], a, lo, hi (int32)
 %define YI_A     52
 %define YI_LO    56
 %define YI_HI    60
@@ -85,43 +83,77 @@ SECTION .text
 %endmacro
 
 ;-----------------------------------------------------------------------------
-; void imat2(uint8_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const CspfixIMat2 *m)
+; void ichroma(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+;              const CspfixYuvInt *p)
+; m8..m10 / m11..m13 = Cb' / Cr' coefficients, m7 = 128, m14/m15 = lo/hi bytes of
+; Cb' in the low and of Cr' in the high half of each 8 bytes (xmm)
 ;-----------------------------------------------------------------------------
-%macro IMAT2_VEC 3 ; dst, cb, cr
-    CMAT    %2, %3
-    psrad   m0, 22
+%macro ICHROMA_VEC 4 ; dcb, dcr, cb, cr
+    pmovzxbd m0, %3
+    pmovzxbd m1, %4
+    psubd   m0, m7
+    psubd   m1, m7
+    pmulld  m2, m0, m8
+    pmulld  m3, m1, m9
+    paddd   m2, m3
+    pmulld  m3, m0, m11
+    pmulld  m4, m1, m12
+    paddd   m3, m4
+    paddd   m2, m10
+    paddd   m3, m13
+    psrad   m2, 22
+    psrad   m3, 22
+    packssdw m2, m3                     ; Cb' 0-3, Cr' 0-3 (| Cb' 4-7, Cr' 4-7)
 %if mmsize == 32
-    vextracti128 xm1, m0, 1
-    packssdw xm0, xm1
+    vextracti128 xm3, m2, 1
+    punpckhqdq xm4, xm2, xm3            ; Cr' 0-7
+    punpcklqdq xm2, xm3                 ; Cb' 0-7
+    packuswb xm2, xm4
+    pmaxub  xm2, xm14
+    pminub  xm2, xm15
+    movq    %1, xm2
+    movhps  %2, xm2
 %else
-    packssdw m0, m0
-%endif
-    packuswb xm0, xm0
-    pmaxub  xm0, xm5
-    pminub  xm0, xm6
-%if mmsize == 32
-    movq    %1, xm0
-%else
-    movd    %1, xm0
+    packuswb m2, m2
+    pmaxub  m2, m14
+    pminub  m2, m15
+    movd    %1, m2
+    psrlq   m2, 32
+    movd    %2, m2
 %endif
 %endmacro
 
-%macro IMAT2 0
-cglobal cspfix_imat2, 5, 8, 8, -3 * mmsize, dst, cb, cr, w, mat, x, rem, tmp
+; BYTES2 xm, lo_mem, hi_mem, tmp, zero: the byte at lo_mem in the low mmsize / 4 bytes of
+; each 8, the byte at hi_mem in the others
+%macro BYTES2 5
+    BCASTB  %1, %2, %5
+    BCASTB  %4, %3, %5
+%if mmsize == 32
+    punpcklqdq %1, %4
+%else
+    punpckldq %1, %4
+%endif
+%endmacro
+
+%macro ICHROMA 0
+cglobal cspfix_ichroma, 6, 9, 16, -2 * mmsize - 32, dcb, dcr, cb, cr, w, p, x, rem, tmp
     movsxdifnidn wq, wd
-    BCASTD  m2, [matq]
-    BCASTD  m3, [matq + 4]
-    BCASTD  m4, [matq + 8]
+    BCASTD  m8,  [pq]
+    BCASTD  m9,  [pq + 4]
+    BCASTD  m10, [pq + 8]
+    BCASTD  m11, [pq + 20]
+    BCASTD  m12, [pq + 24]
+    BCASTD  m13, [pq + 28]
     pxor    xm1, xm1
-    BCASTB  xm5, [matq + IMAT2_LO], xm1
-    BCASTB  xm6, [matq + IMAT2_HI], xm1
+    BYTES2  xm14, [pq + 12], [pq + 32], xm2, xm1
+    BYTES2  xm15, [pq + 16], [pq + 36], xm2, xm1
     mova    m7, [int_c128]
     xor     xq, xq
     mov     remq, wq
     sub     remq, mmsize / 4
     jl .tail
 .loop:
-    IMAT2_VEC [dstq + xq], [cbq + xq], [crq + xq]
+    ICHROMA_VEC [dcbq + xq], [dcrq + xq], [cbq + xq], [crq + xq]
     add     xq, mmsize / 4
     cmp     xq, remq
     jle .loop
@@ -131,11 +163,13 @@ cglobal cspfix_imat2, 5, 8, 8, -3 * mmsize, dst, cb, cr, w, mat, x, rem, tmp
     jle .end
     add     cbq, xq
     add     crq, xq
-    add     dstq, xq
+    add     dcbq, xq
+    add     dcrq, xq
     COPYB   rsp, cbq, rem, x, tmp
     COPYB   rsp + mmsize, crq, rem, x, tmp
-    IMAT2_VEC [rsp + 2 * mmsize], [rsp], [rsp + mmsize]
-    COPYB   dstq, rsp + 2 * mmsize, rem, x, tmp
+    ICHROMA_VEC [rsp + 2 * mmsize], [rsp + 2 * mmsize + 16], [rsp], [rsp + mmsize]
+    COPYB   dcbq, rsp + 2 * mmsize, rem, x, tmp
+    COPYB   dcrq, rsp + 2 * mmsize + 16, rem, x, tmp
 .end:
     RET
 %endmacro
@@ -212,7 +246,7 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
 ; mmsize / 2 luma samples per step, from mmsize / 4 deltas d[k - 1 .. k + mmsize / 4]
 ;-----------------------------------------------------------------------------
 ; m8 = a, m9/m10 = lo/hi bytes (xmm), m11/m12 = luma shuffles (AVX2)
-%macro ILUMA_VEC 4 ; dst, y, d (address of d[k]), phase
+%macro ILUMA_VEC 5 ; dst, y, d (address of d[k]), phase, a == 1 << 22
     movu    m1, [%3]                    ; d[k]
     movu    m2, [%3 + 4]                ; d[k + 1]
 %if %4
@@ -228,6 +262,14 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
 %endif
     punpckhdq m2, m0, m1
     punpckldq m0, m1
+%if %5
+    ; (2^22 y + h) >> 22 = y + (h >> 22)
+    psrad   m0, 22
+    psrad   m2, 22
+    packssdw m0, m2
+    pmovzxbw m3, [%2]
+    paddw   m0, m3
+%else
 %if mmsize == 32
     vbroadcasti128 m3, [%2]
     pshufb  m4, m3, m12
@@ -243,6 +285,7 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
     psrad   m0, 22
     psrad   m2, 22
     packssdw m0, m2
+%endif
 %if mmsize == 32
     vextracti128 xm2, m0, 1
     packuswb xm0, xm2
@@ -258,16 +301,16 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
 %endif
 %endmacro
 
-%macro ILUMA_PHASE 1
+%macro ILUMA_PHASE 2 ; phase, a == 1 << 22
     mov     remq, wq
     sub     remq, mmsize / 2
-    jl .tail%1
-.loop%1:
-    ILUMA_VEC [dstq + xq], yq + xq, dltq + 2 * xq, %1
+    jl .tail%1%2
+.loop%1%2:
+    ILUMA_VEC [dstq + xq], yq + xq, dltq + 2 * xq, %1, %2
     add     xq, mmsize / 2
     cmp     xq, remq
-    jle .loop%1
-.tail%1:
+    jle .loop%1%2
+.tail%1%2:
     mov     remq, wq
     sub     remq, xq
     jle .end
@@ -275,7 +318,7 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
     add     dstq, xq
     lea     dltq, [dltq + 2 * xq]
     COPYB   rsp, yq, rem, x, tmp
-    ILUMA_VEC [rsp + mmsize], rsp, dltq, %1
+    ILUMA_VEC [rsp + mmsize], rsp, dltq, %1, %2
     COPYB   dstq, rsp + mmsize, rem, x, tmp
     jmp .end
 %endmacro
@@ -292,24 +335,32 @@ cglobal cspfix_iluma, 6, 9, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, t
     mova    m12, [int_yhi]
 %endif
     xor     xq, xq
+    cmp     dword [pq + YI_A], 1 << 22
+    je .unit
     test    phased, phased
     jnz .phase1
-    ILUMA_PHASE 0
+    ILUMA_PHASE 0, 0
 .phase1:
-    ILUMA_PHASE 1
+    ILUMA_PHASE 1, 0
+.unit:
+    test    phased, phased
+    jnz .phase1u
+    ILUMA_PHASE 0, 1
+.phase1u:
+    ILUMA_PHASE 1, 1
 .end:
     RET
 %endmacro
 
 %if ARCH_X86_64
 INIT_XMM sse4
-IMAT2
+ICHROMA
 IDELTA
 IBLEND
 ILUMA
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
-IMAT2
+ICHROMA
 IDELTA
 IBLEND
 ILUMA
