@@ -24,6 +24,10 @@
 
 SECTION_RODATA 32
 
+; iluma: even words 0-3 and odd words 4-7 (of each 16 bytes) interleaved
+int_weave:  db 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15
+            db 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15
+
 int_c128:   times 8 dd 128
 ; iluma (AVX2): the luma bytes of the interleaved even/odd lanes, zero-extended to dwords
 int_ylo:    db 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1
@@ -249,6 +253,27 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
 %macro ILUMA_VEC 5 ; dst, y, d (address of d[k]), phase, a == 1 << 22
     movu    m1, [%3]                    ; d[k]
     movu    m2, [%3 + 4]                ; d[k + 1]
+%if %5
+    ; (2^22 y + h) >> 22 = y + (h >> 22): even and odd h >> 22 packed to words,
+    ; interleaved by a shuffle
+%if %4
+    movu    m0, [%3 - 4]                ; d[k - 1]
+    pslld   m3, m1, 1
+    paddd   m1, m3                      ; 3 d[k]
+    paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
+    paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
+    psrad   m0, 22
+    psrad   m1, 22
+%else
+    paddd   m2, m1
+    psrad   m0, m1, 20                  ; even: 4 d[k] >> 22
+    psrad   m1, m2, 21                  ; odd:  2 (d[k] + d[k + 1]) >> 22
+%endif
+    packssdw m0, m1
+    pshufb  m0, m11
+    pmovzxbw m3, [%2]
+    paddw   m0, m3
+%else
 %if %4
     movu    m0, [%3 - 4]                ; d[k - 1]
     pslld   m3, m1, 1
@@ -262,14 +287,6 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
 %endif
     punpckhdq m2, m0, m1
     punpckldq m0, m1
-%if %5
-    ; (2^22 y + h) >> 22 = y + (h >> 22)
-    psrad   m0, 22
-    psrad   m2, 22
-    packssdw m0, m2
-    pmovzxbw m3, [%2]
-    paddw   m0, m3
-%else
 %if mmsize == 32
     vbroadcasti128 m3, [%2]
     pshufb  m4, m3, m12
@@ -330,19 +347,20 @@ cglobal cspfix_iluma, 6, 9, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, t
     pxor    xm1, xm1
     BCASTB  xm9, [pq + YI_LO], xm1
     BCASTB  xm10, [pq + YI_HI], xm1
+    xor     xq, xq
+    cmp     dword [pq + YI_A], 1 << 22
+    je .unit
 %if mmsize == 32
     mova    m11, [int_ylo]
     mova    m12, [int_yhi]
 %endif
-    xor     xq, xq
-    cmp     dword [pq + YI_A], 1 << 22
-    je .unit
     test    phased, phased
     jnz .phase1
     ILUMA_PHASE 0, 0
 .phase1:
     ILUMA_PHASE 1, 0
 .unit:
+    mova    m11, [int_weave]
     test    phased, phased
     jnz .phase1u
     ILUMA_PHASE 0, 1
