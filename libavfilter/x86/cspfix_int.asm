@@ -24,11 +24,12 @@
 
 SECTION_RODATA 32
 
+int_perm:   dd 0, 4, 1, 5, 2, 6, 3, 7
+
 ; iluma: even words 0-3 and odd words 4-7 (of each 16 bytes) interleaved
 int_weave:  db 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15
             db 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15
 
-int_c128:   times 8 dd 128
 ; iluma (AVX2): the luma bytes of the interleaved even/odd lanes, zero-extended to dwords
 int_ylo:    db 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1
             db 8, -1, -1, -1, 9, -1, -1, -1, 10, -1, -1, -1, 11, -1, -1, -1
@@ -73,13 +74,11 @@ SECTION .text
     jl %%loop
 %endmacro
 
-; u * c0 + v * c1 + c2 of mmsize / 4 chroma samples into m0 (uses m1; m2..m4 = c0..c2,
-; m7 = 128)
+; u * c0 + v * c1 + c2 of mmsize / 4 chroma samples into m0 (uses m1; m2, m3 = c0, c1,
+; m4 = c2 - 128 (c0 + c1): the int32 products may wrap, the sum does not)
 %macro CMAT 2 ; cb, cr
     pmovzxbd m0, %1
     pmovzxbd m1, %2
-    psubd   m0, m7
-    psubd   m1, m7
     pmulld  m0, m2
     pmulld  m1, m3
     paddd   m0, m1
@@ -89,79 +88,88 @@ SECTION .text
 ;-----------------------------------------------------------------------------
 ; void ichroma(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
 ;              const CspfixYuvInt *p)
-; m8..m10 / m11..m13 = Cb' / Cr' coefficients, m7 = 128, m14/m15 = lo/hi bytes of
-; Cb' in the low and of Cr' in the high half of each 8 bytes (xmm)
+; m8..m10 / m11..m13 = Cb' / Cr' coefficients (c2 with the 128s folded in), m7 = the
+; final dword order (AVX2), m14/m15 = lo/hi bytes, Cb' in the low, Cr' in the high half
 ;-----------------------------------------------------------------------------
-%macro ICHROMA_VEC 4 ; dcb, dcr, cb, cr
-    pmovzxbd m0, %3
-    pmovzxbd m1, %4
-    psubd   m0, m7
-    psubd   m1, m7
-    pmulld  m2, m0, m8
-    pmulld  m3, m1, m9
-    paddd   m2, m3
-    pmulld  m3, m0, m11
-    pmulld  m4, m1, m12
-    paddd   m3, m4
-    paddd   m2, m10
-    paddd   m3, m13
-    psrad   m2, 22
-    psrad   m3, 22
-    packssdw m2, m3                     ; Cb' 0-3, Cr' 0-3 (| Cb' 4-7, Cr' 4-7)
-%if mmsize == 32
-    vextracti128 xm3, m2, 1
-    punpckhqdq xm4, xm2, xm3            ; Cr' 0-7
-    punpcklqdq xm2, xm3                 ; Cb' 0-7
-    packuswb xm2, xm4
-    pmaxub  xm2, xm14
-    pminub  xm2, xm15
-    movq    %1, xm2
-    movhps  %2, xm2
-%else
-    packuswb m2, m2
-    pmaxub  m2, m14
-    pminub  m2, m15
-    movd    %1, m2
-    psrlq   m2, 32
-    movd    %2, m2
-%endif
+; one output of mmsize / 4 samples: %1 = (cb * c0 + cr * c1 + c2 - 128 (c0 + c1)) >> 22
+; (the int32 products may wrap, the sum, u * c0 + v * c1 + c2, does not)
+%macro CMUL 6 ; dst, cb, cr, c0, c1, c2
+    pmulld  %1, %2, %4
+    pmulld  m6, %3, %5
+    paddd   %1, m6
+    paddd   %1, %6
+    psrad   %1, 22
 %endmacro
 
-; BYTES2 xm, lo_mem, hi_mem, tmp, zero: the byte at lo_mem in the low mmsize / 4 bytes of
-; each 8, the byte at hi_mem in the others
-%macro BYTES2 5
-    BCASTB  %1, %2, %5
-    BCASTB  %4, %3, %5
+%macro ICHROMA_VEC 4 ; dcb, dcr (operands), cb, cr (addresses): mmsize / 2 samples
+    pmovzxbd m0, [%3]
+    pmovzxbd m1, [%4]
+    pmovzxbd m2, [%3 + mmsize / 4]
+    pmovzxbd m3, [%4 + mmsize / 4]
+    CMUL    m4, m0, m1, m8, m9, m10
+    CMUL    m5, m2, m3, m8, m9, m10
+    packssdw m4, m5                     ; Cb' (0-3, 8-11 | 4-7, 12-15 with ymm)
+    CMUL    m5, m0, m1, m11, m12, m13
+    CMUL    m0, m2, m3, m11, m12, m13
+    packssdw m5, m0                     ; Cr'
+    packuswb m4, m5
 %if mmsize == 32
-    punpcklqdq %1, %4
+    vpermd  m4, m7, m4                  ; Cb' 0-15, Cr' 0-15
+%endif
+    pmaxub  m4, m14
+    pminub  m4, m15
+%if mmsize == 32
+    movu    %1, xm4
+    vextracti128 %2, m4, 1
 %else
-    punpckldq %1, %4
+    movq    %1, m4
+    movhps  %2, m4
 %endif
 %endmacro
 
 %macro ICHROMA 0
-cglobal cspfix_ichroma, 6, 9, 16, -2 * mmsize - 32, dcb, dcr, cb, cr, w, p, x, rem, tmp
+cglobal cspfix_ichroma, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
     movsxdifnidn wq, wd
     BCASTD  m8,  [pq]
     BCASTD  m9,  [pq + 4]
-    BCASTD  m10, [pq + 8]
     BCASTD  m11, [pq + 20]
     BCASTD  m12, [pq + 24]
+    ; c2 - 128 (c0 + c1)
+    BCASTD  m10, [pq + 8]
+    paddd   m0, m8, m9
+    pslld   m0, 7
+    psubd   m10, m0
     BCASTD  m13, [pq + 28]
+    paddd   m0, m11, m12
+    pslld   m0, 7
+    psubd   m13, m0
     pxor    xm1, xm1
-    BYTES2  xm14, [pq + 12], [pq + 32], xm2, xm1
-    BYTES2  xm15, [pq + 16], [pq + 36], xm2, xm1
-    mova    m7, [int_c128]
+%if mmsize == 32
+    vpbroadcastb xm14, [pq + 12]
+    vpbroadcastb xm2,  [pq + 32]
+    vinserti128  m14, m14, xm2, 1
+    vpbroadcastb xm15, [pq + 16]
+    vpbroadcastb xm2,  [pq + 36]
+    vinserti128  m15, m15, xm2, 1
+    mova    m7, [int_perm]
+%else
+    BCASTB  m14, [pq + 12], m1
+    BCASTB  m2,  [pq + 32], m1
+    punpcklqdq m14, m2
+    BCASTB  m15, [pq + 16], m1
+    BCASTB  m2,  [pq + 36], m1
+    punpcklqdq m15, m2
+%endif
     xor     xq, xq
     mov     remq, wq
-    sub     remq, mmsize / 4
+    sub     remq, mmsize / 2
     jl .tail
 .loop:
-    ICHROMA_VEC [dcbq + xq], [dcrq + xq], [cbq + xq], [crq + xq]
-    add     xq, mmsize / 4
+    ICHROMA_VEC [dcbq + xq], [dcrq + xq], cbq + xq, crq + xq
+    add     xq, mmsize / 2
     cmp     xq, remq
     jle .loop
-.tail:                                  ; the last w % (mmsize / 4) samples via the stack
+.tail:                                  ; the last w % (mmsize / 2) samples via the stack
     mov     remq, wq
     sub     remq, xq
     jle .end
@@ -171,9 +179,9 @@ cglobal cspfix_ichroma, 6, 9, 16, -2 * mmsize - 32, dcb, dcr, cb, cr, w, p, x, r
     add     dcrq, xq
     COPYB   rsp, cbq, rem, x, tmp
     COPYB   rsp + mmsize, crq, rem, x, tmp
-    ICHROMA_VEC [rsp + 2 * mmsize], [rsp + 2 * mmsize + 16], [rsp], [rsp + mmsize]
+    ICHROMA_VEC [rsp + 2 * mmsize], [rsp + 2 * mmsize + mmsize / 2], rsp, rsp + mmsize
     COPYB   dcbq, rsp + 2 * mmsize, rem, x, tmp
-    COPYB   dcrq, rsp + 2 * mmsize + 16, rem, x, tmp
+    COPYB   dcrq, rsp + 2 * mmsize + mmsize / 2, rem, x, tmp
 .end:
     RET
 %endmacro
@@ -188,7 +196,9 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     BCASTD  m2, [coefq]
     BCASTD  m3, [coefq + 4]
     BCASTD  m4, [coefq + 8]
-    mova    m7, [int_c128]
+    paddd   m0, m2, m3
+    pslld   m0, 7
+    psubd   m4, m0
     xor     xq, xq
     mov     remq, wq
     sub     remq, mmsize / 4
