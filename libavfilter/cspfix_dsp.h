@@ -176,16 +176,15 @@ typedef struct CspfixDSPContext {
     /** dst[k] = (c0 * (cb[k] - 128) + c1 * (cr[k] - 128) + c2) >> 4; dst has 16
      * entries of padding after w (SIMD versions write whole vectors there) */
     void (*idelta)(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3]);
-    /** dst[k] = 4 * a[k] + wb * (b[k] - a[k]), 0 <= wb <= 4; dst has 16 entries of padding */
-    void (*iblend)(int32_t *dst, const int32_t *a, const int32_t *b, int w, int wb);
     /**
-     * Luma row: h = horizontal 2x bilinear upsampling of d (weights in quarters, phase
-     * as upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22, lo, hi). d has
-     * (w + 1) / 2 entries and the edges d[-1] = d[0], d[(w + 1) / 2] = d[(w + 1) / 2 - 1];
-     * SIMD versions read up to d[(w + 1) / 2 + 16].
+     * Luma row: d[k] = 4 da[k] + wb (db[k] - da[k]) (vertical interpolation, 0 <= wb <= 4),
+     * h = horizontal 2x bilinear upsampling of d (weights in quarters, phase as
+     * upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22, lo, hi). da and db have
+     * (w + 1) / 2 entries and the edges [-1] = [0], [(w + 1) / 2] = [(w + 1) / 2 - 1];
+     * SIMD versions read up to [(w + 1) / 2 + 16].
      */
-    void (*iluma)(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
-                  const CspfixYuvInt *p);
+    void (*iluma)(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
+                  int wb, int phase, const CspfixYuvInt *p);
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);

@@ -1005,6 +1005,8 @@ static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r
         s->dsp.idelta(rows[i], in->data[cb->plane] + (ptrdiff_t)r * in->linesize[cb->plane] + cb->offset,
                       in->data[cr->plane] + (ptrdiff_t)r * in->linesize[cr->plane] + cr->offset,
                       cw, s->yuvint_p.dc);
+        rows[i][-1] = rows[i][0];
+        rows[i][cw] = rows[i][cw - 1];
         tag[i] = r;
     }
     return rows[i];
@@ -1020,7 +1022,6 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
     const int w = in->width, cw = AV_CEIL_RSHIFT(w, 1);
     const int ch = AV_CEIL_RSHIFT(in->height, s->fin.vsub);
     int32_t *const rows[2] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1] };
-    int32_t *d = (int32_t *)b->ring[0][2];
     int tag[2] = { -1, -1 }, y0, y1;
 
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
@@ -1031,12 +1032,9 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
         const int32_t *da = delta_row(s, in, av_clip(r0, 0, ch - 1), rows, tag);
         const int32_t *db = frac ? delta_row(s, in, av_clip(r0 + 1, 0, ch - 1), rows, tag) : da;
 
-        s->dsp.iblend(d, da, db, cw, frac);
-        d[-1] = d[0];
-        d[cw] = d[cw - 1];
         s->dsp.iluma(out->data[oy->plane] + (ptrdiff_t)y * out->linesize[oy->plane] + oy->offset,
                      in->data[iy->plane] + (ptrdiff_t)y * in->linesize[iy->plane] + iy->offset,
-                     d, w, s->in_phase_x, p);
+                     da, db, w, frac, s->in_phase_x, p);
     }
     copy_alpha(s, in, out, y0, y1, b->t0);
 

@@ -74,9 +74,9 @@ void ff_cspfix_ichroma_##opt(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,     
                              const uint8_t *cr, int w, const CspfixYuvInt *p);            \
 void ff_cspfix_idelta_##opt(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,    \
                             const int32_t c[3]);                                          \
-void ff_cspfix_iblend_##opt(int32_t *dst, const int32_t *a, const int32_t *b, int w, int wb); \
-void ff_cspfix_iluma_##opt(uint8_t *dst, const uint8_t *y, const int32_t *d, int w,       \
-                           int phase, const CspfixYuvInt *p);
+void ff_cspfix_iluma_##opt(uint8_t *dst, const uint8_t *y, const int32_t *da,             \
+                           const int32_t *db, int w, int wb, int phase,                   \
+                           const CspfixYuvInt *p);
 
 DECL_INT(sse4)
 DECL_INT(avx2)
@@ -87,14 +87,12 @@ static av_cold void init_int(CspfixDSPContext *dsp, int cpu_flags)
     if (EXTERNAL_SSE4(cpu_flags)) {
         dsp->ichroma = ff_cspfix_ichroma_sse4;
         dsp->idelta = ff_cspfix_idelta_sse4;
-        dsp->iblend = ff_cspfix_iblend_sse4;
         dsp->iluma  = ff_cspfix_iluma_sse4;
     }
 #if HAVE_AVX2_EXTERNAL
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
         dsp->ichroma = ff_cspfix_ichroma_avx2;
         dsp->idelta = ff_cspfix_idelta_avx2;
-        dsp->iblend = ff_cspfix_iblend_avx2;
         dsp->iluma  = ff_cspfix_iluma_avx2;
     }
 #endif

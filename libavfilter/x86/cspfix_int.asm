@@ -227,47 +227,30 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 %endmacro
 
 ;-----------------------------------------------------------------------------
-; void iblend(int32_t *dst, const int32_t *a, const int32_t *b, int w, int wb)
-; dst = 4 a + wb (b - a); whole vectors (dst, a and b are padded)
+; void iluma(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
+;            int wb, int phase, const CspfixYuvInt *p)
+; mmsize / 2 luma samples per step, from mmsize / 4 deltas d[k - 1 .. k + mmsize / 4],
+; d = 4 da + wb (db - da)
 ;-----------------------------------------------------------------------------
-%macro IBLEND 0
-cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
-    movsxdifnidn wq, wd
-    movd    xm2, wgtd
-%if mmsize == 32
-    vpbroadcastd m2, xm2
-%else
-    pshufd  m2, m2, 0
-%endif
-    xor     xq, xq
-.loop:
-    movu    m0, [aq + 4 * xq]
-    movu    m1, [bq + 4 * xq]
-    psubd   m1, m0
-    pmulld  m1, m2
-    pslld   m0, 2
-    paddd   m0, m1
-    movu    [dstq + 4 * xq], m0
-    add     xq, mmsize / 4
-    cmp     xq, wq
-    jl .loop
-    RET
+; VBL m, offset: d at byte offset (uses m14; m13 = wb)
+%macro VBL 2
+    movu    %1, [daq + %2]
+    movu    m14, [dbq + %2]
+    psubd   m14, %1
+    pmulld  m14, m13
+    pslld   %1, 2
+    paddd   %1, m14
 %endmacro
 
-;-----------------------------------------------------------------------------
-; void iluma(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
-;            const CspfixYuvInt *p)
-; mmsize / 2 luma samples per step, from mmsize / 4 deltas d[k - 1 .. k + mmsize / 4]
-;-----------------------------------------------------------------------------
 ; m8 = a, m9/m10 = lo/hi bytes (xmm), m11/m12 = luma shuffles (AVX2)
-%macro ILUMA_VEC 5 ; dst, y, d (address of d[k]), phase, a == 1 << 22
-    movu    m1, [%3]                    ; d[k]
-    movu    m2, [%3 + 4]                ; d[k + 1]
+%macro ILUMA_VEC 5 ; dst, y, byte offset of d[k], phase, a == 1 << 22
+    VBL     m1, %3                      ; d[k]
+    VBL     m2, %3 + 4                  ; d[k + 1]
 %if %5
     ; (2^22 y + h) >> 22 = y + (h >> 22): even and odd h >> 22 packed to words,
     ; interleaved by a shuffle
 %if %4
-    movu    m0, [%3 - 4]                ; d[k - 1]
+    VBL     m0, %3 - 4                  ; d[k - 1]
     pslld   m3, m1, 1
     paddd   m1, m3                      ; 3 d[k]
     paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
@@ -285,7 +268,7 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
     paddw   m0, m3
 %else
 %if %4
-    movu    m0, [%3 - 4]                ; d[k - 1]
+    VBL     m0, %3 - 4                  ; d[k - 1]
     pslld   m3, m1, 1
     paddd   m1, m3                      ; 3 d[k]
     paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
@@ -333,7 +316,7 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
     sub     remq, mmsize / 2
     jl .tail%1%2
 .loop%1%2:
-    ILUMA_VEC [dstq + xq], yq + xq, dltq + 2 * xq, %1, %2
+    ILUMA_VEC [dstq + xq], yq + xq, 2 * xq, %1, %2
     add     xq, mmsize / 2
     cmp     xq, remq
     jle .loop%1%2
@@ -343,16 +326,23 @@ cglobal cspfix_iblend, 5, 6, 3, dst, a, b, w, wgt, x
     jle .end
     add     yq, xq
     add     dstq, xq
-    lea     dltq, [dltq + 2 * xq]
+    lea     daq, [daq + 2 * xq]
+    lea     dbq, [dbq + 2 * xq]
     COPYB   rsp, yq, rem, x, tmp
-    ILUMA_VEC [rsp + mmsize], rsp, dltq, %1, %2
+    ILUMA_VEC [rsp + mmsize], rsp, 0, %1, %2
     COPYB   dstq, rsp + mmsize, rem, x, tmp
     jmp .end
 %endmacro
 
 %macro ILUMA 0
-cglobal cspfix_iluma, 6, 9, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp
+cglobal cspfix_iluma, 8, 11, 15, -2 * mmsize, dst, y, da, db, w, vw, phase, p, x, rem, tmp
     movsxdifnidn wq, wd
+    movd    xm13, vwm
+%if mmsize == 32
+    vpbroadcastd m13, xm13
+%else
+    pshufd  m13, m13, 0
+%endif
     BCASTD  m8, [pq + YI_A]
     pxor    xm1, xm1
     BCASTB  xm9, [pq + YI_LO], xm1
@@ -384,13 +374,11 @@ cglobal cspfix_iluma, 6, 9, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, t
 INIT_XMM sse4
 ICHROMA
 IDELTA
-IBLEND
 ILUMA
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
 ICHROMA
 IDELTA
-IBLEND
 ILUMA
 %endif
 %endif

@@ -463,7 +463,6 @@ static void check_yuvint(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(uint8_t, new8, [2 * MAXW + PAD]);
     LOCAL_ALIGNED_32(int32_t, da, [MAXW + 2 * PAD]);
     LOCAL_ALIGNED_32(int32_t, db, [MAXW + 2 * PAD]);
-    LOCAL_ALIGNED_32(int32_t, dv, [MAXW + 2 * PAD]);
     LOCAL_ALIGNED_32(int32_t, ref32, [MAXW + 2 * PAD]);
     LOCAL_ALIGNED_32(int32_t, new32, [MAXW + 2 * PAD]);
     CspfixYuvInt p[NB_YUVINT];
@@ -516,53 +515,36 @@ static void check_yuvint(const CspfixDSPContext *dsp)
         bench_new(new32, cb, cr, MAXW, p[0].dc);
     }
 
-    if (check_func(dsp->iblend, "cspfix_iblend")) {
-        declare_func(void, int32_t *dst, const int32_t *a, const int32_t *b, int w, int wb);
-        for (int k = 0; k < NB_YUVINT; k++) {
-            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
-                const int w = widths[i];
-                FILL_CHROMA();
-                /* deltas as idelta makes them */
-                dsp->idelta(da, cb, cr, MAXW, p[k].dc);
-                dsp->idelta(db, cr, cb, MAXW, p[k].dc);
-                for (int wb = 0; wb <= 4; wb++) {
-                    call_ref(ref32, da, db, w, wb);
-                    call_new(new32, da, db, w, wb);
-                    if (memcmp(ref32, new32, w * sizeof(*ref32)))
-                        fail();
-                }
-            }
-        }
-        bench_new(new32, da, db, MAXW, 3);
-    }
-
     if (check_func(dsp->iluma, "cspfix_iluma")) {
-        declare_func(void, uint8_t *dst, const uint8_t *y, const int32_t *d, int w,
-                     int phase, const CspfixYuvInt *p);
+        declare_func(void, uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db,
+                     int w, int wb, int phase, const CspfixYuvInt *p);
         for (int k = 0; k < NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 /* odd and even luma widths */
                 const int lw = 2 * widths[i] - (rnd() & 1), cw = (lw + 1) / 2;
                 FILL_CHROMA();
-                /* 4 x interpolated deltas as iblend makes them, edges repeated */
-                dsp->idelta(da, cb, cr, MAXW, p[k].dc);
-                dsp->idelta(db, cr, cb, MAXW, p[k].dc);
-                dsp->iblend(dv + PAD, da, db, cw, rnd() % 5);
-                dv[PAD - 1]  = dv[PAD];
-                dv[PAD + cw] = dv[PAD + cw - 1];
+                /* deltas as idelta makes them, edges repeated */
+                dsp->idelta(da + PAD, cb, cr, MAXW, p[k].dc);
+                dsp->idelta(db + PAD, cr, cb, MAXW, p[k].dc);
+                da[PAD - 1]  = da[PAD];
+                da[PAD + cw] = da[PAD + cw - 1];
+                db[PAD - 1]  = db[PAD];
+                db[PAD + cw] = db[PAD + cw - 1];
                 for (int x = 0; x < 2 * MAXW + PAD; x++)
                     y[x] = rnd();
-                for (int phase = 0; phase < 2; phase++) {
-                    memset(ref8, 0xaa, 2 * MAXW + PAD);
-                    memset(new8, 0xaa, 2 * MAXW + PAD);
-                    call_ref(ref8, y, dv + PAD, lw, phase, &p[k]);
-                    call_new(new8, y, dv + PAD, lw, phase, &p[k]);
-                    if (memcmp(ref8, new8, 2 * MAXW + PAD))   /* nothing written past w */
-                        fail();
+                for (int wb = 0; wb <= 4; wb++) {
+                    for (int phase = 0; phase < 2; phase++) {
+                        memset(ref8, 0xaa, 2 * MAXW + PAD);
+                        memset(new8, 0xaa, 2 * MAXW + PAD);
+                        call_ref(ref8, y, da + PAD, db + PAD, lw, wb, phase, &p[k]);
+                        call_new(new8, y, da + PAD, db + PAD, lw, wb, phase, &p[k]);
+                        if (memcmp(ref8, new8, 2 * MAXW + PAD))   /* nothing written past w */
+                            fail();
+                    }
                 }
             }
         }
-        bench_new(new8, y, dv + PAD, 2 * MAXW, 1, &p[0]);
+        bench_new(new8, y, da + PAD, db + PAD, 2 * MAXW, 3, 0, &p[0]);
     }
 #undef FILL_CHROMA
     report("yuvint");
