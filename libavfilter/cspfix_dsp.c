@@ -403,6 +403,105 @@ static void filter4_c(float *dst, const float *a, const float *b, const float *c
         dst[x] = ((a[x] + d[x]) + (b[x] + c[x]) * 3.0f) * 0.125f;
 }
 
+/* ---- integer matrix-only path ---- */
+
+static av_always_inline int imat2(const CspfixIMat2 *m, int u, int v)
+{
+    return av_clip((m->c[0] * u + m->c[1] * v + m->c[2]) >> 22, m->lo, m->hi);
+}
+
+static void ichroma_c(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+                      const CspfixYuvInt *p)
+{
+    for (int x = 0; x < w; x++) {
+        const int u = cb[x] - 128, v = cr[x] - 128;
+        dcb[x] = imat2(&p->cb, u, v);
+        dcr[x] = imat2(&p->cr, u, v);
+    }
+}
+
+static void idelta_c(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,
+                     const int32_t c[3])
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = (c[0] * (cb[x] - 128) + c[1] * (cr[x] - 128) + c[2]) >> 4;
+}
+
+static void iluma_c(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
+                    int wb, int phase, const CspfixYuvInt *p)
+{
+#define D(k) (4 * da[k] + wb * (db[k] - da[k]))
+    for (int x = 0; x < w; x++) {
+        const int k = x >> 1;
+        int32_t h;
+        if (!phase)
+            h = x & 1 ? 2 * (D(k) + D(k + 1)) : 4 * D(k);
+        else
+            h = x & 1 ? 3 * D(k) + D(k + 1) : D(k - 1) + 3 * D(k);
+        dst[x] = av_clip((p->a * y[x] + h) >> 22, p->lo, p->hi);
+    }
+#undef D
+}
+
+/* round(x * 2^22) if it fits comfortably */
+static int fix22(double x, int64_t *r)
+{
+    if (!(fabs(x) < 256.0))
+        return AVERROR(ERANGE);
+    *r = llrint(ldexp(x, 22));
+    return 0;
+}
+
+/* one output row u*c0 + v*c1 + c2 (plus rnd), checked to stay within int32 */
+static int imat_row(int32_t c[3], double cu, double cv, double off, int64_t rnd)
+{
+    int64_t c0, c1, c2;
+    int ret;
+    if ((ret = fix22(cu, &c0)) < 0 || (ret = fix22(cv, &c1)) < 0 || (ret = fix22(off, &c2)) < 0)
+        return ret;
+    c2 += rnd;
+    if (128 * (FFABS(c0) + FFABS(c1)) + FFABS(c2) >= INT32_MAX)
+        return AVERROR(ERANGE);
+    c[0] = c0;
+    c[1] = c1;
+    c[2] = c2;
+    return 0;
+}
+
+av_cold int ff_cspfix_yuvint_init(CspfixYuvInt *p, const double m[3][4], const float lo[3],
+                                  const float hi[3])
+{
+    CspfixIMat2 *const cm[3] = { NULL, &p->cb, &p->cr };
+    int64_t a, dmax;
+    int ret;
+
+    if (m[1][0] != 0.0 || m[2][0] != 0.0)
+        return AVERROR(EINVAL);
+    for (int i = 0; i < 3; i++)
+        if (lo[i] != (int)lo[i] || hi[i] != (int)hi[i] || lo[i] < 0 || hi[i] > 255 || lo[i] > hi[i])
+            return AVERROR(EINVAL);
+    /* chroma: >> 22 with rounding */
+    for (int i = 1; i < 3; i++) {
+        if ((ret = imat_row(cm[i]->c, m[i][1], m[i][2], m[i][3] + 128.0 * (m[i][1] + m[i][2]),
+                            1 << 21)) < 0)
+            return ret;
+        cm[i]->lo = lo[i];
+        cm[i]->hi = hi[i];
+    }
+    /* luma delta: >> 4 with rounding, plus the final rounding 2^21 / 16 at 2^-18 */
+    if ((ret = imat_row(p->dc, m[0][1], m[0][2], m[0][3] + 128.0 * (m[0][1] + m[0][2]),
+                        (1 << 3) + (1 << 21))) < 0 ||
+        (ret = fix22(m[0][0], &a)) < 0)
+        return ret;
+    dmax = (128 * (FFABS((int64_t)p->dc[0]) + FFABS((int64_t)p->dc[1])) + FFABS((int64_t)p->dc[2])) >> 4;
+    if (a < 0 || 255 * a + 16 * dmax >= INT32_MAX)
+        return AVERROR(ERANGE);
+    p->a  = a;
+    p->lo = lo[0];
+    p->hi = hi[0];
+    return 0;
+}
+
 av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
 {
     dsp->unpack[0]  = unpack_8;
@@ -437,6 +536,9 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->blend         = blend_c;
     dsp->filter3       = filter3_c;
     dsp->filter4       = filter4_c;
+    dsp->ichroma       = ichroma_c;
+    dsp->idelta        = idelta_c;
+    dsp->iluma         = iluma_c;
 #if ARCH_X86
     ff_cspfix_dsp_init_x86(dsp);
 #endif

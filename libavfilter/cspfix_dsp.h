@@ -62,6 +62,27 @@ typedef struct CspfixMap8 {
     uint8_t lo, hi;
 } CspfixMap8;
 
+/*
+ * Integer matrix-only conversion of 8-bit Y'CbCr (ff_cspfix_yuvint_init()).
+ * u = Cb - 128, v = Cr - 128 at chroma resolution:
+ *   chroma out = clip((c[0] * u + c[1] * v + c[2]) >> 22, lo, hi)   (CspfixIMat2)
+ *   luma delta d = (c[0] * u + c[1] * v + c[2]) >> 4                 (2^-18 codes)
+ * d is interpolated to luma positions with integer weights summing to 16 (vertical
+ * quarters, then horizontal quarters), h, and luma out = clip((a * Y + h) >> 22, lo, hi);
+ * the rounding constant is folded into the offsets. Every intermediate fits in int32.
+ */
+typedef struct CspfixIMat2 {
+    int32_t c[3];
+    int32_t lo, hi;
+} CspfixIMat2;
+
+typedef struct CspfixYuvInt {
+    CspfixIMat2 cb, cr;          ///< chroma outputs
+    int32_t dc[3];               ///< luma delta coefficients (c[] of the delta)
+    int32_t a;                   ///< luma scale, 2^22 = 1
+    int32_t lo, hi;              ///< luma output clamp
+} CspfixYuvInt;
+
 typedef struct CspfixDSPContext {
     /** samples to float, [0] 8-bit samples, [1] 16-bit containers */
     void (*unpack[2])(float *dst, const uint8_t *src, int w);
@@ -160,6 +181,23 @@ typedef struct CspfixDSPContext {
     /** dst = ((a + d) + 3 (b + c)) / 8 */
     void (*filter4)(float *dst, const float *a, const float *b, const float *c,
                     const float *d, int w);
+
+    /* ---- integer matrix-only path (CspfixYuvInt) ---- */
+    /** chroma outputs: dcb[k], dcr[k] through p->cb, p->cr (CspfixIMat2) */
+    void (*ichroma)(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+                    const CspfixYuvInt *p);
+    /** dst[k] = (c0 * (cb[k] - 128) + c1 * (cr[k] - 128) + c2) >> 4; dst has 16
+     * entries of padding after w (SIMD versions write whole vectors there) */
+    void (*idelta)(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3]);
+    /**
+     * Luma row: d[k] = 4 da[k] + wb (db[k] - da[k]) (vertical interpolation, 0 <= wb <= 4),
+     * h = horizontal 2x bilinear upsampling of d (weights in quarters, phase as
+     * upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22, lo, hi). da and db have
+     * (w + 1) / 2 entries and the edges [-1] = [0], [(w + 1) / 2] = [(w + 1) / 2 - 1];
+     * SIMD versions read up to [(w + 1) / 2 + 16].
+     */
+    void (*iluma)(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
+                  int wb, int phase, const CspfixYuvInt *p);
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
@@ -171,6 +209,13 @@ void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
  */
 int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
                         float lo, float hi);
+/**
+ * Integer form of the matrix m (3 rows of 4, 8-bit codes) for 8-bit Y'CbCr whose
+ * chroma rows do not involve luma (m[1][0] == m[2][0] == 0), with output clamps
+ * lo[3], hi[3]. Returns 0 and fills p, or <0 if the coefficients do not fit.
+ */
+int ff_cspfix_yuvint_init(CspfixYuvInt *p, const double m[3][4], const float lo[3],
+                          const float hi[3]);
 void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp);
 
 #endif /* AVFILTER_CSPFIX_DSP_H */

@@ -140,6 +140,8 @@ typedef struct CspfixContext {
     int map8;                    ///< per-plane 8-bit maps in integer form (map8p)
     CspfixMap8 map8p[3];
     int chroma_own;              ///< linear plan, same subsampling: chroma at its own resolution
+    int yuvint;                  ///< chroma_own in integer form (yuvint_p)
+    CspfixYuvInt yuvint_p;
     int use_dither;              ///< enum CspfixDither actually applied
     float lo[3], hi[3];          ///< output code clamp per component
     unsigned guessed;            ///< fields guessed for the current description
@@ -599,6 +601,24 @@ static void setup_map8(CspfixContext *s)
     }
 }
 
+/* 8-bit sample at (plane, offset) with no step */
+static int planar8(const CspfixComp *c)
+{
+    return c->kind == CSPFIX_COMP_PLANAR8;
+}
+
+/* Matrix-only conversion of 8-bit Y'CbCr with chroma subsampled horizontally by 2
+ * (4:2:0, 4:2:2), no dither: the integer kernels, when the coefficients fit. */
+static void setup_yuvint(CspfixContext *s)
+{
+    s->yuvint = s->chroma_own && s->use_dither == DITHER_NONE &&
+                s->fin.hsub == 1 && s->fin.vsub <= 1 && s->fin.depth == 8 && s->fout.depth == 8;
+    for (int c = 0; c < 3 && s->yuvint; c++)
+        s->yuvint = planar8(&s->fin.comp[c]) && planar8(&s->fout.comp[c]);
+    if (s->yuvint)
+        s->yuvint = ff_cspfix_yuvint_init(&s->yuvint_p, s->plan.ops[0].m, s->lo, s->hi) >= 0;
+}
+
 /*
  * Source peak of a frame in cd/m2: the mastering display's maximum luminance (the
  * grading display bounds what was graded, and it is the field HDR10 always carries),
@@ -750,6 +770,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                     s->plan.ops[0].m[1][0] == 0.0 && s->plan.ops[0].m[2][0] == 0.0;
     setup_pack(s, ofmt, &od);
     setup_map8(s);
+    setup_yuvint(s);
     if ((ret = setup_in_lut(s)) < 0)
         return ret;
 
@@ -759,7 +780,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
            av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
            av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
            av_color_space_name(od.csp), av_color_range_name(od.range),
-           s->map8 ? " (per-plane, integer)" : s->per_plane ? " (per-plane)" : s->chroma_own ? " (chroma at its own resolution)" : "");
+           s->map8 ? " (per-plane, integer)" : s->per_plane ? " (per-plane)" :
+           s->yuvint ? " (chroma at its own resolution, integer)" :
+           s->chroma_own ? " (chroma at its own resolution)" : "");
     ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
     if (s->in_lut)
         av_log(ctx, AV_LOG_VERBOSE, "  (stages 0 and 1 run as one table per component, "
@@ -1046,6 +1069,62 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
     }
 }
 
+/* Luma delta row r of chroma (the integer path), cached in one of two int32 rows. */
+static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r,
+                                int32_t *const rows[2], int tag[2])
+{
+    const CspfixComp *cb = &s->fin.comp[1], *cr = &s->fin.comp[2];
+    const int cw = AV_CEIL_RSHIFT(in->width, 1), i = r & 1;
+
+    if (tag[i] != r) {
+        s->dsp.idelta(rows[i], in->data[cb->plane] + (ptrdiff_t)r * in->linesize[cb->plane] + cb->offset,
+                      in->data[cr->plane] + (ptrdiff_t)r * in->linesize[cr->plane] + cr->offset,
+                      cw, s->yuvint_p.dc);
+        rows[i][-1] = rows[i][0];
+        rows[i][cw] = rows[i][cw - 1];
+        tag[i] = r;
+    }
+    return rows[i];
+}
+
+/* convert_chroma_own() in integers: luma adds the interpolated chroma contribution
+ * computed at chroma resolution; chroma is a 2x2 matrix. */
+static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *out,
+                           int jobnr, int nb_jobs, SliceBuf *b)
+{
+    const CspfixYuvInt *p = &s->yuvint_p;
+    const CspfixComp *iy = &s->fin.comp[0], *oy = &s->fout.comp[0];
+    const int w = in->width, cw = AV_CEIL_RSHIFT(w, 1);
+    const int ch = AV_CEIL_RSHIFT(in->height, s->fin.vsub);
+    int32_t *const rows[2] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1] };
+    int tag[2] = { -1, -1 }, y0, y1;
+
+    slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    for (int y = y0; y < y1; y++) {
+        /* chroma row r sits at luma row 2r + off_y2 / 2 (as in load_chroma()) */
+        const int pos4 = s->fin.vsub ? 2 * y - s->in_off_y2 : 4 * y;
+        const int r0 = pos4 >> 2, frac = pos4 & 3;
+        const int32_t *da = delta_row(s, in, av_clip(r0, 0, ch - 1), rows, tag);
+        const int32_t *db = frac ? delta_row(s, in, av_clip(r0 + 1, 0, ch - 1), rows, tag) : da;
+
+        s->dsp.iluma(out->data[oy->plane] + (ptrdiff_t)y * out->linesize[oy->plane] + oy->offset,
+                     in->data[iy->plane] + (ptrdiff_t)y * in->linesize[iy->plane] + iy->offset,
+                     da, db, w, frac, s->in_phase_x, p);
+    }
+    copy_alpha(s, in, out, y0, y1, b->t0);
+
+    slice_rows(ch, ED_BAND >> s->fin.vsub, jobnr, nb_jobs, &y0, &y1);
+    for (int y = y0; y < y1; y++) {
+        const CspfixComp *ib = &s->fin.comp[1], *ir = &s->fin.comp[2];
+        const uint8_t *cb = in->data[ib->plane] + (ptrdiff_t)y * in->linesize[ib->plane] + ib->offset;
+        const uint8_t *cr = in->data[ir->plane] + (ptrdiff_t)y * in->linesize[ir->plane] + ir->offset;
+        const CspfixComp *ob = &s->fout.comp[1], *ocr = &s->fout.comp[2];
+        s->dsp.ichroma(out->data[ob->plane] + (ptrdiff_t)y * out->linesize[ob->plane] + ob->offset,
+                       out->data[ocr->plane] + (ptrdiff_t)y * out->linesize[ocr->plane] + ocr->offset,
+                       cb, cr, cw, p);
+    }
+}
+
 /* Horizontal 2:1 chroma filter; sets the edges the kernels read. */
 static void downsample(const CspfixContext *s, float *dst, float *src, int w)
 {
@@ -1092,6 +1171,9 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
     slice_buf(s, jobnr, &b);
     if (s->per_plane) {
         convert_per_plane(s, in, out, jobnr, nb_jobs, &b);
+    } else if (s->yuvint) {
+        convert_yuvint(s, in, out, jobnr, nb_jobs, &b);
+        return 0;
     } else if (s->chroma_own) {
         convert_chroma_own(s, in, out, jobnr, nb_jobs, &b);
         return 0;

@@ -312,8 +312,9 @@ static void test_plan_log(void)
     in->color_range = AVCOL_RANGE_MPEG;
     in->colorspace  = AVCOL_SPC_BT470BG;
     cspfix_run1(in, "cspfix=space=bt709", 1, &out);
-    CHECK(log_has("0: matrix") && !log_has("1: ") && log_has("(chroma at its own resolution)"),
-          "matrix-only plan is one stage, chroma at its own resolution");
+    CHECK(log_has("0: matrix") && !log_has("1: ") &&
+          log_has("(chroma at its own resolution, integer)"),
+          "8-bit 4:2:0 matrix-only plan is one stage, chroma at its own resolution, integer");
     av_frame_free(&out);
     av_log_set_level(AV_LOG_INFO);
     av_frame_free(&in);

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libavutil/common.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/pixfmt.h>
 
@@ -43,7 +44,13 @@ enum Source {
     SRC_GRID10,     ///< 10-bit triples on a dense grid, 4:4:4
     SRC_BLOCKS420,  ///< 16x16 flat blocks in 4:2:0, interiors compared
     SRC_GRID10S,    ///< 10-bit triples on a 128^3 grid (every residue mod 8), 4:4:4
+    SRC_ALL8SUB,    ///< every 8-bit triple, chroma subsampled (4:2:0, 4:2:2): 20x20 luma blocks
+                    ///< of one chroma value, the 256 luma codes in their 16x16 interiors
 };
+
+/* SRC_ALL8SUB: the block size, and the interior's offset in the block */
+#define SUB_BLOCK 20
+#define SUB_OFF   2
 
 typedef struct Conv {
     const char *name;
@@ -68,6 +75,13 @@ static const Conv convs[] = {
       D(SMPTE170M, SMPTE170M, SMPTE170M, MPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
     { "matrix bt470bg->bt709", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P,
       D(BT709, BT709, BT470BG, MPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
+    /* matrix-only 8-bit conversions with subsampled chroma (the integer path) */
+    { "matrix smpte170m->bt709 4:2:0", SRC_ALL8SUB, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
+      D(BT709, BT709, SMPTE170M, MPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
+    { "matrix bt709->bt2020nc 4:2:2", SRC_ALL8SUB, AV_PIX_FMT_YUV422P, AV_PIX_FMT_YUV422P,
+      D(BT709, BT709, BT709, MPEG, 8), D(BT709, BT709, BT2020_NCL, MPEG, 8), 0 },
+    { "matrix+range pc->tv 601 4:2:0", SRC_ALL8SUB, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
+      D(BT709, BT709, BT709, JPEG, 8), D(BT709, BT709, BT470BG, MPEG, 8), 0 },
     { "range pc->tv", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P,
       D(BT709, BT709, BT709, JPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
     { "transfer iec61966-2-1->bt709", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P,
@@ -180,6 +194,26 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
         }
         return f;
     }
+    if (cv->src == SRC_ALL8SUB) {
+        const int vsub = av_pix_fmt_desc_get(cv->in_fmt)->log2_chroma_h;
+        *w = *h = 256 * SUB_BLOCK;
+        f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
+                               cv->in.range);
+        if (!f)
+            return NULL;
+        for (int y = 0; y < *h; y++)
+            for (int x = 0; x < *w; x++) {
+                /* block (Cr, Cb); luma clamped to the interior's codes at the borders */
+                const int iy = av_clip(y % SUB_BLOCK - SUB_OFF, 0, 15);
+                const int ix = av_clip(x % SUB_BLOCK - SUB_OFF, 0, 15);
+                cspfix_set_sample(f, 0, x, y, 0, 16 * iy + ix);
+                if (!(x & 1) && !(y & vsub)) {
+                    cspfix_set_sample(f, 1, x / 2, y >> vsub, 0, x / SUB_BLOCK);
+                    cspfix_set_sample(f, 2, x / 2, y >> vsub, 0, y / SUB_BLOCK);
+                }
+            }
+        return f;
+    }
     *w = *h = 4096;
     if (cv->src == SRC_GRID10S) {
         *w = 2048;
@@ -282,6 +316,28 @@ static int run_conv(const Conv *cv, int verbose)
                     for (int y = 2; y < 6; y++)
                         for (int x = 2; x < 6; x++)
                             account(&st, ref[c], cspfix_sample(out, c, bx * 8 + x, by * 8 + y, obig), v, c);
+            }
+    } else if (cv->src == SRC_ALL8SUB) {
+        /* luma of the interiors (whose interpolated chroma is the block's); chroma once per
+         * block, with the first luma code the model accepts (a matrix-only conversion's
+         * chroma does not depend on luma) */
+        const int vsub = av_pix_fmt_desc_get(cv->in_fmt)->log2_chroma_h;
+        for (int by = 0; by < h / SUB_BLOCK; by++)
+            for (int bx = 0; bx < w / SUB_BLOCK; bx++) {
+                int chroma_done = 0;
+                for (int i = 0; i < 256; i++) {
+                    const int x = bx * SUB_BLOCK + SUB_OFF + (i & 15);
+                    const int y = by * SUB_BLOCK + SUB_OFF + (i >> 4);
+                    int v[3] = { cspfix_sample(in, 0, x, y, 0), cspfix_sample(in, 1, x / 2, y >> vsub, 0),
+                                 cspfix_sample(in, 2, x / 2, y >> vsub, 0) }, g;
+                    double dv[3] = { v[0], v[1], v[2] }, ref[3];
+                    if (ref_convert(&cv->in, &cv->out, &ro, dv, ref, &g) < 0 || !g)
+                        continue;
+                    account(&st, ref[0], cspfix_sample(out, 0, x, y, obig), v, 0);
+                    if (!chroma_done++)
+                        for (int c = 1; c < 3; c++)
+                            account(&st, ref[c], cspfix_sample(out, c, x / 2, y >> vsub, obig), v, c);
+                }
             }
     } else {
         for (int y = 0; y < h; y++)

@@ -924,8 +924,35 @@ X2
 %endif
 %endmacro
 
+; two vectors: mmsize samples
+%macro MAP8_VEC2 2 ; dst, src
+%if mmsize == 32
+    pmovzxbw m0, [%2]
+    pmovzxbw m7, [%2 + mmsize / 2]
+%else
+    movu    m0, [%2]
+    punpckhbw m7, m0, m5
+    punpcklbw m0, m5
+%endif
+    psllw   m0, 7
+    psllw   m7, 7
+    pmulhrsw m0, m1
+    pmulhrsw m7, m1
+    paddw   m0, m2
+    paddw   m7, m2
+    psraw   m0, xm3
+    psraw   m7, xm3
+    packuswb m0, m7
+%if mmsize == 32
+    vpermq  m0, m0, q3120
+%endif
+    pmaxub  m0, m4
+    pminub  m0, m6
+    movu    [%1], m0
+%endmacro
+
 %macro MAP8 0
-cglobal cspfix_map8, 4, 6, 7, mmsize, dst, src, w, m, x, val
+cglobal cspfix_map8, 4, 6, 8, mmsize, dst, src, w, m, x, val
     movsxdifnidn wq, wd
 %if mmsize == 32
     vpbroadcastw m1, [mq]
@@ -952,12 +979,22 @@ cglobal cspfix_map8, 4, 6, 7, mmsize, dst, src, w, m, x, val
     cmp     wq, mmsize / 2
     jl .small
     xor     xq, xq
-    sub     wq, mmsize / 2              ; the last vector ends exactly at w
+    sub     wq, mmsize                  ; two vectors while they fit
+    jl .single
+.loop2:
+    MAP8_VEC2 dstq + xq, srcq + xq
+    add     xq, mmsize
+    cmp     xq, wq
+    jle .loop2
+.single:
+    add     wq, mmsize / 2              ; the last vector ends exactly at w
 .loop:
+    cmp     xq, wq
+    jge .last
     MAP8_VEC [dstq + xq], [srcq + xq]
     add     xq, mmsize / 2
-    cmp     xq, wq
-    jl .loop
+    jmp .loop
+.last:
     MAP8_VEC [dstq + wq], [srcq + wq]
     RET
 .small:                                 ; w < one vector: through the stack

@@ -70,6 +70,35 @@ void ff_cspfix_downsample_h2_avx2(float *dst, const float *src, int w, int phase
 void ff_cspfix_pack_16_avx2(uint8_t *dst, const float *src, int w, const float *bias,
                             float lo, float hi);
 
+#define DECL_INT(opt)                                                                     \
+void ff_cspfix_ichroma_##opt(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,              \
+                             const uint8_t *cr, int w, const CspfixYuvInt *p);            \
+void ff_cspfix_idelta_##opt(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,    \
+                            const int32_t c[3]);                                          \
+void ff_cspfix_iluma_##opt(uint8_t *dst, const uint8_t *y, const int32_t *da,             \
+                           const int32_t *db, int w, int wb, int phase,                   \
+                           const CspfixYuvInt *p);
+
+DECL_INT(sse4)
+DECL_INT(avx2)
+
+/* integer matrix-only kernels (cspfix_int.asm) */
+static av_cold void init_int(CspfixDSPContext *dsp, int cpu_flags)
+{
+    if (EXTERNAL_SSE4(cpu_flags)) {
+        dsp->ichroma = ff_cspfix_ichroma_sse4;
+        dsp->idelta = ff_cspfix_idelta_sse4;
+        dsp->iluma  = ff_cspfix_iluma_sse4;
+    }
+#if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags)) {
+        dsp->ichroma = ff_cspfix_ichroma_avx2;
+        dsp->idelta = ff_cspfix_idelta_avx2;
+        dsp->iluma  = ff_cspfix_iluma_avx2;
+    }
+#endif
+}
+
 av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
 {
 #if ARCH_X86_64
@@ -122,5 +151,6 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->tonemap = ff_cspfix_tonemap_avx2;
     }
 #endif
+    init_int(dsp, cpu_flags);
 #endif /* ARCH_X86_64 */
 }

@@ -487,6 +487,132 @@ static void check_map8(const CspfixDSPContext *dsp)
     report("map8");
 }
 
+/* ---- integer matrix-only kernels ---- */
+
+/* parameters of a random 8-bit Y'CbCr matrix within ff_cspfix_yuvint_init()'s limits,
+ * or of a real conversion (smpte170m -> bt709 and back, tv range) */
+static void rnd_yuvint(CspfixYuvInt *p, int k)
+{
+    static const double real[2][3][4] = {
+        { { 1, -0.115550, -0.207938, 41.406386 }, { 0, 1.018640, 0.114618, -17.056983 },
+          { 0, 0.075049, 1.025327, -12.848195 } },
+        { { 1, 0.099312, 0.191700, -37.249625 }, { 0, 0.989018, -0.110563, 15.533616 },
+          { 0, -0.072391, 0.983429, 11.479474 } },
+    };
+    double m[3][4];
+    float lo[3], hi[3];
+
+    do {
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 4; c++)
+                m[r][c] = k < 2 ? real[k][r][c] : rnd_float(-1.2f, 1.2f) * (c == 3 ? 200 : 1);
+            lo[r] = k < 2 ? 16 : rnd() % 128;
+            hi[r] = k < 2 ? (r ? 240 : 235) : 128 + rnd() % 128;
+        }
+        if (k >= 2)
+            m[0][0] = rnd_float(0.0f, 1.9f);
+        m[1][0] = m[2][0] = 0.0;
+    } while (ff_cspfix_yuvint_init(p, m, lo, hi) < 0);
+}
+
+#define NB_YUVINT 8
+
+static void check_yuvint(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(uint8_t, cb, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, cr, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, y, [2 * MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, ref8, [2 * MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, new8, [2 * MAXW + PAD]);
+    LOCAL_ALIGNED_32(int32_t, da, [MAXW + 2 * PAD]);
+    LOCAL_ALIGNED_32(int32_t, db, [MAXW + 2 * PAD]);
+    LOCAL_ALIGNED_32(int32_t, ref32, [MAXW + 2 * PAD]);
+    LOCAL_ALIGNED_32(int32_t, new32, [MAXW + 2 * PAD]);
+    CspfixYuvInt p[NB_YUVINT];
+
+    for (int k = 0; k < NB_YUVINT; k++)
+        rnd_yuvint(&p[k], k);
+
+#define FILL_CHROMA()                           \
+    for (int x = 0; x < MAXW + PAD; x++) {      \
+        cb[x] = rnd();                          \
+        cr[x] = rnd();                          \
+    }
+
+    if (check_func(dsp->ichroma, "cspfix_ichroma")) {
+        declare_func(void, uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr,
+                     int w, const CspfixYuvInt *p);
+        LOCAL_ALIGNED_32(uint8_t, ref2, [MAXW + PAD]);
+        LOCAL_ALIGNED_32(uint8_t, new2, [MAXW + PAD]);
+        for (int k = 0; k < NB_YUVINT; k++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                FILL_CHROMA();
+                memset(ref8, 0xaa, MAXW + PAD);
+                memset(new8, 0xaa, MAXW + PAD);
+                memset(ref2, 0xaa, MAXW + PAD);
+                memset(new2, 0xaa, MAXW + PAD);
+                call_ref(ref8, ref2, cb, cr, w, &p[k]);
+                call_new(new8, new2, cb, cr, w, &p[k]);
+                /* nothing written past w */
+                if (memcmp(ref8, new8, MAXW + PAD) || memcmp(ref2, new2, MAXW + PAD))
+                    fail();
+            }
+        }
+        bench_new(new8, new2, cb, cr, MAXW, &p[0]);
+    }
+
+    if (check_func(dsp->idelta, "cspfix_idelta")) {
+        declare_func(void, int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,
+                     const int32_t c[3]);
+        for (int k = 0; k < NB_YUVINT; k++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                FILL_CHROMA();
+                call_ref(ref32, cb, cr, w, p[k].dc);
+                call_new(new32, cb, cr, w, p[k].dc);
+                if (memcmp(ref32, new32, w * sizeof(*ref32)))
+                    fail();
+            }
+        }
+        bench_new(new32, cb, cr, MAXW, p[0].dc);
+    }
+
+    if (check_func(dsp->iluma, "cspfix_iluma")) {
+        declare_func(void, uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db,
+                     int w, int wb, int phase, const CspfixYuvInt *p);
+        for (int k = 0; k < NB_YUVINT; k++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                /* odd and even luma widths */
+                const int lw = 2 * widths[i] - (rnd() & 1), cw = (lw + 1) / 2;
+                FILL_CHROMA();
+                /* deltas as idelta makes them, edges repeated */
+                dsp->idelta(da + PAD, cb, cr, MAXW, p[k].dc);
+                dsp->idelta(db + PAD, cr, cb, MAXW, p[k].dc);
+                da[PAD - 1]  = da[PAD];
+                da[PAD + cw] = da[PAD + cw - 1];
+                db[PAD - 1]  = db[PAD];
+                db[PAD + cw] = db[PAD + cw - 1];
+                for (int x = 0; x < 2 * MAXW + PAD; x++)
+                    y[x] = rnd();
+                for (int wb = 0; wb <= 4; wb++) {
+                    for (int phase = 0; phase < 2; phase++) {
+                        memset(ref8, 0xaa, 2 * MAXW + PAD);
+                        memset(new8, 0xaa, 2 * MAXW + PAD);
+                        call_ref(ref8, y, da + PAD, db + PAD, lw, wb, phase, &p[k]);
+                        call_new(new8, y, da + PAD, db + PAD, lw, wb, phase, &p[k]);
+                        if (memcmp(ref8, new8, 2 * MAXW + PAD))   /* nothing written past w */
+                            fail();
+                    }
+                }
+            }
+        }
+        bench_new(new8, y, da + PAD, db + PAD, 2 * MAXW, 3, 0, &p[0]);
+    }
+#undef FILL_CHROMA
+    report("yuvint");
+}
+
 /* linear light a tone or gamut mapping stage meets: out-of-gamut negatives, highlights */
 static float rnd_light(void)
 {
@@ -618,6 +744,7 @@ void checkasm_check_cspfix(void)
     check_pack(&dsp);
     check_chroma(&dsp);
     check_map8(&dsp);
+    check_yuvint(&dsp);
     check_x2(&dsp);
     check_tonemap(&dsp);
     check_lut(&dsp);

@@ -1,0 +1,384 @@
+;*****************************************************************************
+;* Integer kernels of the cspfix filter (matrix-only 8-bit Y'CbCr): int32
+;* fixed point, bit-exact with the C versions in libavfilter/cspfix_dsp.c.
+;* Copyright (c) 2026 the cspfix developers
+;*
+;* This file is part of FFmpeg.
+;*
+;* FFmpeg is free software; you can redistribute it and/or
+;* modify it under the terms of the GNU Lesser General Public
+;* License as published by the Free Software Foundation; either
+;* version 2.1 of the License, or (at your option) any later version.
+;*
+;* FFmpeg is distributed in the hope that it will be useful,
+;* but WITHOUT ANY WARRANTY; without even the implied warranty of
+;* MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+;* Lesser General Public License for more details.
+;*
+;* You should have received a copy of the GNU Lesser General Public
+;* License along with FFmpeg; if not, write to the Free Software
+;* Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+;******************************************************************************
+
+%include "libavutil/x86/x86util.asm"
+
+SECTION_RODATA 32
+
+int_perm:   dd 0, 4, 1, 5, 2, 6, 3, 7
+
+; iluma: even words 0-3 and odd words 4-7 (of each 16 bytes) interleaved
+int_weave:  db 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15
+            db 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15
+
+; iluma (AVX2): the luma bytes of the interleaved even/odd lanes, zero-extended to dwords
+int_ylo:    db 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1
+            db 8, -1, -1, -1, 9, -1, -1, -1, 10, -1, -1, -1, 11, -1, -1, -1
+int_yhi:    db 4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1
+            db 12, -1, -1, -1, 13, -1, -1, -1, 14, -1, -1, -1, 15, -1, -1, -1
+
+; CspfixYuvInt: cb, cr (CspfixIMat2: c[3], lo, hi), dc[3], a, lo, hi (int32)
+%define YI_A     52
+%define YI_LO    56
+%define YI_HI    60
+
+SECTION .text
+
+; BCASTD m, mem: broadcast one dword
+%macro BCASTD 2
+%if cpuflag(avx2)
+    vpbroadcastd %1, %2
+%else
+    movd    %1, %2
+    pshufd  %1, %1, 0
+%endif
+%endmacro
+
+; BCASTB m, mem, zero: broadcast the low byte of a dword
+%macro BCASTB 3
+%if cpuflag(avx2)
+    vpbroadcastb %1, %2
+%else
+    movd    %1, %2
+    pshufb  %1, %3
+%endif
+%endmacro
+
+; COPYB dst, src, n, idx, tmp: copy n (> 0) bytes
+%macro COPYB 5
+    xor     %4q, %4q
+%%loop:
+    movzx   %5d, byte [%2 + %4q]
+    mov     [%1 + %4q], %5b
+    inc     %4q
+    cmp     %4q, %3q
+    jl %%loop
+%endmacro
+
+; u * c0 + v * c1 + c2 of mmsize / 4 chroma samples into m0 (uses m1; m2, m3 = c0, c1,
+; m4 = c2 - 128 (c0 + c1): the int32 products may wrap, the sum does not)
+%macro CMAT 2 ; cb, cr
+    pmovzxbd m0, %1
+    pmovzxbd m1, %2
+    pmulld  m0, m2
+    pmulld  m1, m3
+    paddd   m0, m1
+    paddd   m0, m4
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void ichroma(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+;              const CspfixYuvInt *p)
+; m8..m10 / m11..m13 = Cb' / Cr' coefficients (c2 with the 128s folded in), m7 = the
+; final dword order (AVX2), m14/m15 = lo/hi bytes, Cb' in the low, Cr' in the high half
+;-----------------------------------------------------------------------------
+; one output of mmsize / 4 samples: %1 = (cb * c0 + cr * c1 + c2 - 128 (c0 + c1)) >> 22
+; (the int32 products may wrap, the sum, u * c0 + v * c1 + c2, does not)
+%macro CMUL 6 ; dst, cb, cr, c0, c1, c2
+    pmulld  %1, %2, %4
+    pmulld  m6, %3, %5
+    paddd   %1, m6
+    paddd   %1, %6
+    psrad   %1, 22
+%endmacro
+
+%macro ICHROMA_VEC 4 ; dcb, dcr (operands), cb, cr (addresses): mmsize / 2 samples
+    pmovzxbd m0, [%3]
+    pmovzxbd m1, [%4]
+    pmovzxbd m2, [%3 + mmsize / 4]
+    pmovzxbd m3, [%4 + mmsize / 4]
+    CMUL    m4, m0, m1, m8, m9, m10
+    CMUL    m5, m2, m3, m8, m9, m10
+    packssdw m4, m5                     ; Cb' (0-3, 8-11 | 4-7, 12-15 with ymm)
+    CMUL    m5, m0, m1, m11, m12, m13
+    CMUL    m0, m2, m3, m11, m12, m13
+    packssdw m5, m0                     ; Cr'
+    packuswb m4, m5
+%if mmsize == 32
+    vpermd  m4, m7, m4                  ; Cb' 0-15, Cr' 0-15
+%endif
+    pmaxub  m4, m14
+    pminub  m4, m15
+%if mmsize == 32
+    movu    %1, xm4
+    vextracti128 %2, m4, 1
+%else
+    movq    %1, m4
+    movhps  %2, m4
+%endif
+%endmacro
+
+%macro ICHROMA 0
+cglobal cspfix_ichroma, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
+    movsxdifnidn wq, wd
+    BCASTD  m8,  [pq]
+    BCASTD  m9,  [pq + 4]
+    BCASTD  m11, [pq + 20]
+    BCASTD  m12, [pq + 24]
+    ; c2 - 128 (c0 + c1)
+    BCASTD  m10, [pq + 8]
+    paddd   m0, m8, m9
+    pslld   m0, 7
+    psubd   m10, m0
+    BCASTD  m13, [pq + 28]
+    paddd   m0, m11, m12
+    pslld   m0, 7
+    psubd   m13, m0
+    pxor    xm1, xm1
+%if mmsize == 32
+    vpbroadcastb xm14, [pq + 12]
+    vpbroadcastb xm2,  [pq + 32]
+    vinserti128  m14, m14, xm2, 1
+    vpbroadcastb xm15, [pq + 16]
+    vpbroadcastb xm2,  [pq + 36]
+    vinserti128  m15, m15, xm2, 1
+    mova    m7, [int_perm]
+%else
+    BCASTB  m14, [pq + 12], m1
+    BCASTB  m2,  [pq + 32], m1
+    punpcklqdq m14, m2
+    BCASTB  m15, [pq + 16], m1
+    BCASTB  m2,  [pq + 36], m1
+    punpcklqdq m15, m2
+%endif
+    xor     xq, xq
+    mov     remq, wq
+    sub     remq, mmsize / 2
+    jl .tail
+.loop:
+    ICHROMA_VEC [dcbq + xq], [dcrq + xq], cbq + xq, crq + xq
+    add     xq, mmsize / 2
+    cmp     xq, remq
+    jle .loop
+.tail:                                  ; the last w % (mmsize / 2) samples via the stack
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    add     cbq, xq
+    add     crq, xq
+    add     dcbq, xq
+    add     dcrq, xq
+    COPYB   rsp, cbq, rem, x, tmp
+    COPYB   rsp + mmsize, crq, rem, x, tmp
+    ICHROMA_VEC [rsp + 2 * mmsize], [rsp + 2 * mmsize + mmsize / 2], rsp, rsp + mmsize
+    COPYB   dcbq, rsp + 2 * mmsize, rem, x, tmp
+    COPYB   dcrq, rsp + 2 * mmsize + mmsize / 2, rem, x, tmp
+.end:
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void idelta(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3])
+; dst is padded: whole vectors are stored
+;-----------------------------------------------------------------------------
+%macro IDELTA 0
+cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
+    movsxdifnidn wq, wd
+    BCASTD  m2, [coefq]
+    BCASTD  m3, [coefq + 4]
+    BCASTD  m4, [coefq + 8]
+    paddd   m0, m2, m3
+    pslld   m0, 7
+    psubd   m4, m0
+    xor     xq, xq
+    mov     remq, wq
+    sub     remq, mmsize / 4
+    jl .tail
+.loop:
+    CMAT    [cbq + xq], [crq + xq]
+    psrad   m0, 4
+    movu    [dstq + 4 * xq], m0
+    add     xq, mmsize / 4
+    cmp     xq, remq
+    jle .loop
+.tail:
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    lea     dstq, [dstq + 4 * xq]
+    add     cbq, xq
+    add     crq, xq
+    COPYB   rsp, cbq, rem, x, tmp
+    COPYB   rsp + mmsize, crq, rem, x, tmp
+    CMAT    [rsp], [rsp + mmsize]
+    psrad   m0, 4
+    movu    [dstq], m0
+.end:
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void iluma(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
+;            int wb, int phase, const CspfixYuvInt *p)
+; mmsize / 2 luma samples per step, from mmsize / 4 deltas d[k - 1 .. k + mmsize / 4],
+; d = 4 da + wb (db - da)
+;-----------------------------------------------------------------------------
+; VBL m, offset: d at byte offset (uses m14; m13 = wb)
+%macro VBL 2
+    movu    %1, [daq + %2]
+    movu    m14, [dbq + %2]
+    psubd   m14, %1
+    pmulld  m14, m13
+    pslld   %1, 2
+    paddd   %1, m14
+%endmacro
+
+; m8 = a, m9/m10 = lo/hi bytes (xmm), m11/m12 = luma shuffles (AVX2)
+%macro ILUMA_VEC 5 ; dst, y, byte offset of d[k], phase, a == 1 << 22
+    VBL     m1, %3                      ; d[k]
+    VBL     m2, %3 + 4                  ; d[k + 1]
+%if %5
+    ; (2^22 y + h) >> 22 = y + (h >> 22): even and odd h >> 22 packed to words,
+    ; interleaved by a shuffle
+%if %4
+    VBL     m0, %3 - 4                  ; d[k - 1]
+    pslld   m3, m1, 1
+    paddd   m1, m3                      ; 3 d[k]
+    paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
+    paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
+    psrad   m0, 22
+    psrad   m1, 22
+%else
+    paddd   m2, m1
+    psrad   m0, m1, 20                  ; even: 4 d[k] >> 22
+    psrad   m1, m2, 21                  ; odd:  2 (d[k] + d[k + 1]) >> 22
+%endif
+    packssdw m0, m1
+    pshufb  m0, m11
+    pmovzxbw m3, [%2]
+    paddw   m0, m3
+%else
+%if %4
+    VBL     m0, %3 - 4                  ; d[k - 1]
+    pslld   m3, m1, 1
+    paddd   m1, m3                      ; 3 d[k]
+    paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
+    paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
+%else
+    pslld   m0, m1, 2                   ; even: 4 d[k]
+    paddd   m1, m2
+    pslld   m1, 1                       ; odd:  2 (d[k] + d[k + 1])
+%endif
+    punpckhdq m2, m0, m1
+    punpckldq m0, m1
+%if mmsize == 32
+    vbroadcasti128 m3, [%2]
+    pshufb  m4, m3, m12
+    pshufb  m3, m11
+%else
+    pmovzxbd m3, [%2]
+    pmovzxbd m4, [%2 + 4]
+%endif
+    pmulld  m3, m8
+    pmulld  m4, m8
+    paddd   m0, m3
+    paddd   m2, m4
+    psrad   m0, 22
+    psrad   m2, 22
+    packssdw m0, m2
+%endif
+%if mmsize == 32
+    vextracti128 xm2, m0, 1
+    packuswb xm0, xm2
+%else
+    packuswb m0, m0
+%endif
+    pmaxub  xm0, xm9
+    pminub  xm0, xm10
+%if mmsize == 32
+    movu    %1, xm0
+%else
+    movq    %1, xm0
+%endif
+%endmacro
+
+%macro ILUMA_PHASE 2 ; phase, a == 1 << 22
+    mov     remq, wq
+    sub     remq, mmsize / 2
+    jl .tail%1%2
+.loop%1%2:
+    ILUMA_VEC [dstq + xq], yq + xq, 2 * xq, %1, %2
+    add     xq, mmsize / 2
+    cmp     xq, remq
+    jle .loop%1%2
+.tail%1%2:
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    add     yq, xq
+    add     dstq, xq
+    lea     daq, [daq + 2 * xq]
+    lea     dbq, [dbq + 2 * xq]
+    COPYB   rsp, yq, rem, x, tmp
+    ILUMA_VEC [rsp + mmsize], rsp, 0, %1, %2
+    COPYB   dstq, rsp + mmsize, rem, x, tmp
+    jmp .end
+%endmacro
+
+%macro ILUMA 0
+cglobal cspfix_iluma, 8, 11, 15, -2 * mmsize, dst, y, da, db, w, vw, phase, p, x, rem, tmp
+    movsxdifnidn wq, wd
+    movd    xm13, vwm
+%if mmsize == 32
+    vpbroadcastd m13, xm13
+%else
+    pshufd  m13, m13, 0
+%endif
+    BCASTD  m8, [pq + YI_A]
+    pxor    xm1, xm1
+    BCASTB  xm9, [pq + YI_LO], xm1
+    BCASTB  xm10, [pq + YI_HI], xm1
+    xor     xq, xq
+    cmp     dword [pq + YI_A], 1 << 22
+    je .unit
+%if mmsize == 32
+    mova    m11, [int_ylo]
+    mova    m12, [int_yhi]
+%endif
+    test    phased, phased
+    jnz .phase1
+    ILUMA_PHASE 0, 0
+.phase1:
+    ILUMA_PHASE 1, 0
+.unit:
+    mova    m11, [int_weave]
+    test    phased, phased
+    jnz .phase1u
+    ILUMA_PHASE 0, 1
+.phase1u:
+    ILUMA_PHASE 1, 1
+.end:
+    RET
+%endmacro
+
+%if ARCH_X86_64
+INIT_XMM sse4
+ICHROMA
+IDELTA
+ILUMA
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+ICHROMA
+IDELTA
+ILUMA
+%endif
+%endif
