@@ -216,13 +216,18 @@ static double tm_desat_func(void *opaque, double m)
     return ff_cspfix_tonemap_desat(opaque, m);
 }
 
+static int alloc_table(CspfixTFTable **t, CspfixScalarFunc f, void *opaque)
+{
+    if (!(*t = av_malloc(sizeof(**t))))
+        return AVERROR(ENOMEM);
+    ff_cspfix_tf_build(*t, f, opaque);
+    return 0;
+}
+
 static int alloc_curve2(CspfixTFTable **t, int curve, int encode, int curve2, int encode2)
 {
     int p[4] = { curve, encode, curve2, encode2 };
-    if (!(*t = av_malloc(sizeof(**t))))
-        return AVERROR(ENOMEM);
-    ff_cspfix_tf_build(*t, curve_func, p);
-    return 0;
+    return alloc_table(t, curve_func, p);
 }
 
 static int alloc_curve(CspfixTFTable **t, int curve, int encode)
@@ -257,9 +262,8 @@ static int bind_stages(CspfixContext *s)
         case CSPFIX_OP_OOTF:
             for (int c = 0; c < 3; c++)
                 st->k[c] = op->k[c];
-            if (!(st->tab = av_malloc(sizeof(*st->tab))))
-                return AVERROR(ENOMEM);
-            ff_cspfix_tf_build(st->tab, ootf_func, (void *)op);
+            if ((ret = alloc_table(&st->tab, ootf_func, (void *)op)) < 0)
+                return ret;
             break;
         case CSPFIX_OP_CL_DECODE:
         case CSPFIX_OP_CL_ENCODE:
@@ -288,14 +292,10 @@ static int bind_stages(CspfixContext *s)
         case CSPFIX_OP_TONEMAP:
             for (int c = 0; c < 3; c++)
                 st->k[c] = op->k[c];
-            if (!(st->tab = av_malloc(sizeof(*st->tab))))
-                return AVERROR(ENOMEM);
-            ff_cspfix_tf_build(st->tab, tm_gain_func, (void *)op);
-            if (op->desat > 0.0) {
-                if (!(st->tab2 = av_malloc(sizeof(*st->tab2))))
-                    return AVERROR(ENOMEM);
-                ff_cspfix_tf_build(st->tab2, tm_desat_func, (void *)op);
-            }
+            if ((ret = alloc_table(&st->tab, tm_gain_func, (void *)op)) < 0 ||
+                (op->desat > 0.0 &&
+                 (ret = alloc_table(&st->tab2, tm_desat_func, (void *)op)) < 0))
+                return ret;
             break;
         case CSPFIX_OP_GAMUT:
             for (int c = 0; c < 3; c++) {

@@ -775,21 +775,7 @@ static int run_api(AVFrame *const *in, int nb_in, const char *opts, int threads,
         ret = av_buffersrc_add_frame_flags(src, i < nb_in ? in[i] : NULL, AV_BUFFERSRC_FLAG_KEEP_REF);
         if (ret < 0)
             goto end;
-        for (;;) {
-            AVFrame *o = av_frame_alloc();
-            if (!o) {
-                ret = AVERROR(ENOMEM);
-                goto end;
-            }
-            if ((ret = av_buffersink_get_frame(sink, o)) < 0) {
-                av_frame_free(&o);
-                break;
-            }
-            if (*nb_out < max_out)
-                out[(*nb_out)++] = o;
-            else
-                av_frame_free(&o);
-        }
+        ret = cspfix_pull_frames(sink, out, max_out, nb_out);
         if (ret != AVERROR(EAGAIN) && ret != AVERROR_EOF)
             goto end;
     }

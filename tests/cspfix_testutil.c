@@ -55,6 +55,25 @@ AVFrame *cspfix_alloc_frame(int fmt, int w, int h, int prim, int trc, int csp, i
     return f;
 }
 
+int cspfix_pull_frames(AVFilterContext *sink, AVFrame **out, int max_out, int *nb_out)
+{
+    for (;;) {
+        AVFrame *o = av_frame_alloc();
+        int ret;
+
+        if (!o)
+            return AVERROR(ENOMEM);
+        if ((ret = av_buffersink_get_frame(sink, o)) < 0) {
+            av_frame_free(&o);
+            return ret;
+        }
+        if (*nb_out < max_out)
+            out[(*nb_out)++] = o;
+        else
+            av_frame_free(&o);
+    }
+}
+
 int cspfix_run_graph(AVFrame *const *in, int nb_in, const char *filters, int threads,
                      AVFrame **out, int max_out, int *nb_out)
 {
@@ -106,22 +125,7 @@ int cspfix_run_graph(AVFrame *const *in, int nb_in, const char *filters, int thr
         }
         if (ret < 0)
             goto end;
-        for (;;) {
-            AVFrame *o = av_frame_alloc();
-            if (!o) {
-                ret = AVERROR(ENOMEM);
-                goto end;
-            }
-            ret = av_buffersink_get_frame(sink, o);
-            if (ret < 0) {
-                av_frame_free(&o);
-                break;
-            }
-            if (*nb_out < max_out)
-                out[(*nb_out)++] = o;
-            else
-                av_frame_free(&o);
-        }
+        ret = cspfix_pull_frames(sink, out, max_out, nb_out);
         if (ret != AVERROR(EAGAIN) && ret != AVERROR_EOF)
             goto end;
     }

@@ -22,6 +22,7 @@
 #ifndef CSPFIX_TESTUTIL_H
 #define CSPFIX_TESTUTIL_H
 
+#include <libavfilter/avfilter.h>
 #include <libavutil/frame.h>
 
 /**
@@ -31,6 +32,13 @@
  */
 int cspfix_run_graph(AVFrame *const *in, int nb_in, const char *filters, int threads,
                      AVFrame **out, int max_out, int *nb_out);
+
+/**
+ * Take every frame the sink has now into out[] (up to max_out, the rest freed),
+ * counting in *nb_out. Returns what ended it: AVERROR(EAGAIN), AVERROR_EOF, or an
+ * error (AVERROR(ENOMEM) if no frame could be allocated).
+ */
+int cspfix_pull_frames(AVFilterContext *sink, AVFrame **out, int max_out, int *nb_out);
 
 /** Single frame convenience: *out gets the one output frame. */
 int cspfix_run1(const AVFrame *in, const char *filters, int threads, AVFrame **out);

@@ -96,11 +96,7 @@ cglobal cspfix_lut, 4, 6, 6, mmsize, row, w, lut, n, x, i0
     movsxdifnidn wq, wd
     dec     nd
     movd    xm3, nd
-%if mmsize == 32
-    vpbroadcastd m3, xm3
-%else
-    pshufd  m3, m3, 0
-%endif
+    VBROADCASTSS m3, xm3
     pxor    m4, m4
     xor     xq, xq
 .loop:
@@ -351,9 +347,12 @@ cglobal cspfix_tf, 5, 11, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 %endmacro
 
 %macro TONEMAP 0
-cglobal cspfix_tonemap, 7, 13, 13, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, x, i0, i1, p, end, x0
+cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, x, i0, i1, p, end, x0
     movsxdifnidn wq, wd
     TF_CONSTANTS
+    VBROADCASTSS m13, [kq]
+    VBROADCASTSS m14, [kq + 4]
+    VBROADCASTSS m15, [kq + 8]
     xor     xq, xq
 .block:
     TF_BLOCK_START
@@ -388,13 +387,10 @@ cglobal cspfix_tonemap, 7, 13, 13, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, 
     mulps   m8, m1
     mulps   m9, m1
     TF_EVAL desatq, m4, m4, pq + xq * 4 ; desat(m)
-    VBROADCASTSS m2, [kq]
-    VBROADCASTSS m3, [kq + 4]
-    VBROADCASTSS m10, [kq + 8]
-    mulps   m2, m7
-    mulps   m3, m8
+    mulps   m2, m13, m7
+    mulps   m3, m14, m8
     addps   m2, m3
-    mulps   m10, m9
+    mulps   m10, m15, m9
     addps   m2, m10                     ; y
     subps   m3, m2, m7
     mulps   m3, m4
@@ -480,14 +476,60 @@ INIT_YMM avx2
 UNPACK
 
 ;-----------------------------------------------------------------------------
+; Shared by pack_8/16 and pack_x2_8: m4, m5 = (int)min(max(src[x..] + bias, lo), hi)
+; of 2 vectors (m0 = lo, m1 = hi; AVX2: m2, m3 = bias[0..15], the loop steps 16;
+; SSE: the loop steps 8 and loads the bias half of x into m2, m3).
+%macro PACK_CLAMP2 0
+%if mmsize == 32
+    addps   m4, m2, [srcq + xq * 4]
+    addps   m5, m3, [srcq + xq * 4 + 32]
+%else
+    mov     bidxq, xq
+    and     bidxq, 8
+    movu    m4, [srcq + xq * 4]
+    movu    m5, [srcq + xq * 4 + 16]
+    movu    m2, [biasq + bidxq * 4]
+    movu    m3, [biasq + bidxq * 4 + 16]
+    addps   m4, m2
+    addps   m5, m3
+%endif
+    maxps   m4, m0
+    maxps   m5, m0
+    minps   m4, m1
+    minps   m5, m1
+    cvttps2dq m4, m4
+    cvttps2dq m5, m5
+%endmacro
+
+; PACK_TAIL store: the samples after the vector loop one by one (xm6, xm7 = lo, hi),
+; each stored by "store val" (e.g. mov [dstq + xq], valb)
+%macro PACK_TAIL 1
+.tail:
+    cmp     xq, wq
+    jge .end
+    mov     bidxq, xq
+    and     bidxq, 15
+    movss   xm4, [srcq + xq * 4]
+    addss   xm4, [biasq + bidxq * 4]
+    maxss   xm4, xm6
+    minss   xm4, xm7
+    cvttss2si vald, xm4
+    mov     %1
+    inc     xq
+    jmp .tail
+.end:
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
 ; void pack_8(uint8_t *dst, const float *src, int w, const float *bias, float lo, float hi)
 ; void pack_16(...)   dst[x] = (int)min(max(src[x] + bias[x & 15], lo), hi)
 ;-----------------------------------------------------------------------------
 %macro PACK 1 ; 8 or 16
 %if UNIX64
-cglobal cspfix_pack_%1, 4, 7, 10, dst, src, w, bias, x, val, bidx
+cglobal cspfix_pack_%1, 4, 7, 8, dst, src, w, bias, x, val, bidx
 %else
-cglobal cspfix_pack_%1, 6, 7, 10, dst, src, w, bias, lo, hi, x
+cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
     movss   xm0, lom
     movss   xm1, him
     DEFINE_ARGS dst, src, w, bias, val, bidx, x
@@ -504,25 +546,7 @@ cglobal cspfix_pack_%1, 6, 7, 10, dst, src, w, bias, lo, hi, x
 .loop:
     cmp     xq, valq
     jge .tail
-%if mmsize == 32
-    addps   m4, m2, [srcq + xq * 4]
-    addps   m5, m3, [srcq + xq * 4 + 32]
-%else
-    mov     bidxq, xq
-    and     bidxq, 15
-    movu    m4, [biasq + bidxq * 4]
-    movu    m5, [biasq + bidxq * 4 + 16]
-    movu    m8, [srcq + xq * 4]
-    movu    m9, [srcq + xq * 4 + 16]
-    addps   m4, m8
-    addps   m5, m9
-%endif
-    maxps   m4, m0
-    maxps   m5, m0
-    minps   m4, m1
-    minps   m5, m1
-    cvttps2dq m4, m4
-    cvttps2dq m5, m5
+    PACK_CLAMP2
     packusdw m4, m5
 %if mmsize == 32
     vpermq  m4, m4, q3120
@@ -543,25 +567,11 @@ cglobal cspfix_pack_%1, 6, 7, 10, dst, src, w, bias, lo, hi, x
 %endif
     add     xq, mmsize / 2
     jmp .loop
-.tail:
-    cmp     xq, wq
-    jge .end
-    mov     bidxq, xq
-    and     bidxq, 15
-    movss   xm4, [srcq + xq * 4]
-    addss   xm4, [biasq + bidxq * 4]
-    maxss   xm4, xm6
-    minss   xm4, xm7
-    cvttss2si vald, xm4
 %if %1 == 8
-    mov     [dstq + xq], valb
+    PACK_TAIL {[dstq + xq], valb}
 %else
-    mov     [dstq + xq * 2], valw
+    PACK_TAIL {[dstq + xq * 2], valw}
 %endif
-    inc     xq
-    jmp .tail
-.end:
-    RET
 %endmacro
 
 PACK 8
@@ -843,25 +853,7 @@ cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
 .loop:
     cmp     xq, valq
     jge .tail
-%if mmsize == 32
-    addps   m4, m2, [srcq + xq * 4]
-    addps   m5, m3, [srcq + xq * 4 + 32]
-%else
-    mov     bidxq, xq
-    and     bidxq, 8
-    movu    m4, [srcq + xq * 4]
-    movu    m5, [srcq + xq * 4 + 16]
-    movu    m2, [biasq + bidxq * 4]
-    movu    m3, [biasq + bidxq * 4 + 16]
-    addps   m4, m2
-    addps   m5, m3
-%endif
-    maxps   m4, m0
-    maxps   m5, m0
-    minps   m4, m1
-    minps   m5, m1
-    cvttps2dq m4, m4
-    cvttps2dq m5, m5
+    PACK_CLAMP2
     packusdw m4, m5
 %if mmsize == 32
     vpermq  m4, m4, q3120               ; 16 words, each a sample in its low byte
@@ -872,21 +864,7 @@ cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
     movu    [dstq + xq * 2], m4
     add     xq, mmsize / 2
     jmp .loop
-.tail:
-    cmp     xq, wq
-    jge .end
-    mov     bidxq, xq
-    and     bidxq, 15
-    movss   xm4, [srcq + xq * 4]
-    addss   xm4, [biasq + bidxq * 4]
-    maxss   xm4, xm6
-    minss   xm4, xm7
-    cvttss2si vald, xm4
-    mov     [dstq + xq * 2], valb
-    inc     xq
-    jmp .tail
-.end:
-    RET
+    PACK_TAIL {[dstq + xq * 2], valb}
 %endmacro
 
 INIT_XMM sse4

@@ -43,16 +43,6 @@ int_yhi:    db 4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1
 
 SECTION .text
 
-; BCASTD m, mem: broadcast one dword
-%macro BCASTD 2
-%if cpuflag(avx2)
-    vpbroadcastd %1, %2
-%else
-    movd    %1, %2
-    pshufd  %1, %1, 0
-%endif
-%endmacro
-
 ; BCASTB m, mem, zero: broadcast the low byte of a dword
 %macro BCASTB 3
 %if cpuflag(avx2)
@@ -130,16 +120,16 @@ SECTION .text
 %macro ICHROMA 0
 cglobal cspfix_ichroma, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
     movsxdifnidn wq, wd
-    BCASTD  m8,  [pq]
-    BCASTD  m9,  [pq + 4]
-    BCASTD  m11, [pq + 20]
-    BCASTD  m12, [pq + 24]
+    VBROADCASTSS m8,  [pq]
+    VBROADCASTSS m9,  [pq + 4]
+    VBROADCASTSS m11, [pq + 20]
+    VBROADCASTSS m12, [pq + 24]
     ; c2 - 128 (c0 + c1)
-    BCASTD  m10, [pq + 8]
+    VBROADCASTSS m10, [pq + 8]
     paddd   m0, m8, m9
     pslld   m0, 7
     psubd   m10, m0
-    BCASTD  m13, [pq + 28]
+    VBROADCASTSS m13, [pq + 28]
     paddd   m0, m11, m12
     pslld   m0, 7
     psubd   m13, m0
@@ -193,9 +183,9 @@ cglobal cspfix_ichroma, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, t
 %macro IDELTA 0
 cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     movsxdifnidn wq, wd
-    BCASTD  m2, [coefq]
-    BCASTD  m3, [coefq + 4]
-    BCASTD  m4, [coefq + 8]
+    VBROADCASTSS m2, [coefq]
+    VBROADCASTSS m3, [coefq + 4]
+    VBROADCASTSS m4, [coefq + 8]
     paddd   m0, m2, m3
     pslld   m0, 7
     psubd   m4, m0
@@ -246,38 +236,34 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 %macro ILUMA_VEC 5 ; dst, y, byte offset of d[k], phase, a == 1 << 22
     VBL     m1, %3                      ; d[k]
     VBL     m2, %3 + 4                  ; d[k + 1]
-%if %5
-    ; (2^22 y + h) >> 22 = y + (h >> 22): even and odd h >> 22 packed to words,
-    ; interleaved by a shuffle
+    ; interpolated deltas of the even and odd luma samples into m0, m1 (>> 22 if a == 1 << 22)
 %if %4
     VBL     m0, %3 - 4                  ; d[k - 1]
     pslld   m3, m1, 1
     paddd   m1, m3                      ; 3 d[k]
     paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
     paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
+%if %5
     psrad   m0, 22
     psrad   m1, 22
-%else
+%endif
+%elif %5
     paddd   m2, m1
     psrad   m0, m1, 20                  ; even: 4 d[k] >> 22
     psrad   m1, m2, 21                  ; odd:  2 (d[k] + d[k + 1]) >> 22
-%endif
-    packssdw m0, m1
-    pshufb  m0, m11
-    pmovzxbw m3, [%2]
-    paddw   m0, m3
-%else
-%if %4
-    VBL     m0, %3 - 4                  ; d[k - 1]
-    pslld   m3, m1, 1
-    paddd   m1, m3                      ; 3 d[k]
-    paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
-    paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
 %else
     pslld   m0, m1, 2                   ; even: 4 d[k]
     paddd   m1, m2
     pslld   m1, 1                       ; odd:  2 (d[k] + d[k + 1])
 %endif
+%if %5
+    ; (2^22 y + h) >> 22 = y + (h >> 22): even and odd h >> 22 packed to words,
+    ; interleaved by a shuffle
+    packssdw m0, m1
+    pshufb  m0, m11
+    pmovzxbw m3, [%2]
+    paddw   m0, m3
+%else
     punpckhdq m2, m0, m1
     punpckldq m0, m1
 %if mmsize == 32
@@ -338,12 +324,8 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 cglobal cspfix_iluma, 8, 11, 15, -2 * mmsize, dst, y, da, db, w, vw, phase, p, x, rem, tmp
     movsxdifnidn wq, wd
     movd    xm13, vwm
-%if mmsize == 32
-    vpbroadcastd m13, xm13
-%else
-    pshufd  m13, m13, 0
-%endif
-    BCASTD  m8, [pq + YI_A]
+    VBROADCASTSS m13, xm13
+    VBROADCASTSS m8, [pq + YI_A]
     pxor    xm1, xm1
     BCASTB  xm9, [pq + YI_LO], xm1
     BCASTB  xm10, [pq + YI_HI], xm1
