@@ -59,7 +59,7 @@ static void dither_ed_c(float *c, int w, float *cur, float *next, float lo, floa
 static void map8_c(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
 {
     for (int x = 0; x < w; x++) {
-        const int v = (src[x] * m->mul + 128) >> 8;
+        const int v = (src[x] * m->mul) >> 8;
         dst[x] = av_clip((v + m->add) >> m->shift, m->lo, m->hi);
     }
 }
@@ -67,10 +67,20 @@ static void map8_c(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
 /* one code through the integer map, or -1 if an intermediate leaves int16 */
 static int map8_code(int x, int mul, int add, int shift, int lo, int hi)
 {
-    const int v = (x * mul + 128) >> 8;
+    const int v = (x * mul) >> 8;
     if (v + add < INT16_MIN || v + add > INT16_MAX)
         return -1;
     return av_clip((v + add) >> shift, lo, hi);
+}
+
+void ff_cspfix_map8_set_clip(CspfixMap8 *m)
+{
+    m->clip = 0;
+    for (int x = 0; x < 256; x++) {
+        const int r = av_clip_uint8(((x * m->mul >> 8) + m->add) >> m->shift);
+        if (r < m->lo || r > m->hi)
+            m->clip = 1;
+    }
 }
 
 int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
@@ -98,15 +108,16 @@ int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, flo
     for (int shift = 7; shift >= 0; shift--) {
         const double scale = ldexp(1.0, shift);
         const long mul0 = lrint(s * scale * 256.0);
-        const long add0 = lrint((o + 0.5) * scale);
-        if (mul0 > INT16_MAX)
+        /* + 0.5 for the rounding, + 0.5 for the floor of v */
+        const long add0 = lrint((o + 0.5) * scale + 0.5);
+        if (mul0 > UINT16_MAX)
             continue;
         for (int dm = 0; dm <= 4; dm++) {
-            for (int da = 0; da <= 6; da++) {
+            for (int da = 0; da <= 8; da++) {
                 const long mul = mul0 + (dm & 1 ? -(dm + 1) / 2 : dm / 2);
                 const long add = add0 + (da & 1 ? -(da + 1) / 2 : da / 2);
                 int x;
-                if (mul < 0 || mul > INT16_MAX || add < INT16_MIN || add > INT16_MAX)
+                if (mul < 0 || mul > UINT16_MAX || add < INT16_MIN || add > INT16_MAX)
                     continue;
                 for (x = 0; x < 256; x++)
                     if (map8_code(x, mul, add, shift, ilo, ihi) != want[x])
@@ -114,6 +125,7 @@ int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, flo
                 if (x == 256) {
                     *m = (CspfixMap8){ .mul = mul, .add = add, .shift = shift,
                                        .lo = ilo, .hi = ihi };
+                    ff_cspfix_map8_set_clip(m);
                     return 0;
                 }
             }

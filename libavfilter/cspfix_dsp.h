@@ -51,15 +51,17 @@ typedef struct CspfixCLParams {
 
 /**
  * An integer affine map of 8-bit codes, the fast form of a per-plane float map
- * (range-only conversions): v = (x * mul + 128) >> 8 (x * mul * 2^7, rounded to
- * 2^-15, as pmulhrsw does), out = clip((v + add) >> shift, lo, hi), where every
- * intermediate fits in int16. ff_cspfix_map8_init() only accepts parameters that
- * give, for all 256 codes, exactly what the float kernels give.
+ * (range-only conversions): v = (x * mul) >> 8 (the high word of (x << 8) * mul, as
+ * pmulhuw gives it), out = clip((v + add) >> shift, lo, hi), where v + add fits in
+ * int16. ff_cspfix_map8_init() only accepts parameters that give, for all 256 codes,
+ * exactly what the float kernels give. clip is 0 when no code needs the clamp to
+ * [lo, hi] beyond the saturation to [0, 255] (ff_cspfix_map8_set_clip()).
  */
 typedef struct CspfixMap8 {
-    int16_t mul, add;
+    uint16_t mul;
+    int16_t add;
     int32_t shift;
-    uint8_t lo, hi;
+    uint8_t lo, hi, clip;
 } CspfixMap8;
 
 /*
@@ -207,6 +209,8 @@ void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
  * of every 8-bit code x, as dsp's affine and pack kernels compute it.
  * Returns 0 and fills m if some parameters reproduce all 256 results, else <0.
  */
+/** Sets m->clip from the other fields. */
+void ff_cspfix_map8_set_clip(CspfixMap8 *m);
 int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
                         float lo, float hi);
 /**

@@ -875,26 +875,39 @@ X2
 
 ;-----------------------------------------------------------------------------
 ; void map8(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
-; out = clip(((x * mul + 128) >> 8 + add) >> shift, lo, hi), in int16 lanes:
-; pmulhrsw(x << 7, mul) is (x * mul + 128) >> 8 exactly.
+; out = clip(((x * mul) >> 8 + add) >> shift, lo, hi), in int16 lanes: the bytes
+; interleaved above zeros are x << 8, and pmulhuw(x << 8, mul) is (x * mul) >> 8.
+; Unpacking and packing within 128-bit lanes keeps the order. The clamp to [lo, hi]
+; is left out when m->clip says no code needs it (packuswb saturates to [0, 255]).
+; m1 = mul, m2 = add, xm3 = shift, m4/m6 = lo/hi bytes, m5 = 0
 ;-----------------------------------------------------------------------------
-%macro MAP8_VEC 2 ; dst, src
+%define MAP8_CLIP 10                    ; offsetof(CspfixMap8, clip)
+
+%macro MAP8_WORDS 3 ; words of x << 8 in place; mul, add
+    pmulhuw %1, %2
+    paddw   %1, %3
+    psraw   %1, xm3
+%endmacro
+
+; MAP8_HALF dst, src, clip: mmsize / 2 codes (xmm registers with AVX2)
+%macro MAP8_HALF 3
 %if mmsize == 32
-    pmovzxbw m0, %2
+    movu    xm0, %2
+    punpckhbw xm7, xm5, xm0
+    punpcklbw xm8, xm5, xm0
+    MAP8_WORDS xm8, xm1, xm2
+    MAP8_WORDS xm7, xm1, xm2
+    packuswb xm0, xm8, xm7
 %else
     movq    m0, %2
-    punpcklbw m0, m5
+    punpcklbw m8, m5, m0
+    MAP8_WORDS m8, m1, m2
+    packuswb m0, m8, m8
 %endif
-    psllw   m0, 7
-    pmulhrsw m0, m1
-    paddw   m0, m2
-    psraw   m0, xm3
-    packuswb m0, m0
-%if mmsize == 32
-    vpermq  m0, m0, q3120
+%if %3
+    pmaxub  xm0, xm4
+    pminub  xm0, xm6
 %endif
-    pmaxub  m0, m4
-    pminub  m0, m6
 %if mmsize == 32
     movu    %1, xm0
 %else
@@ -902,35 +915,46 @@ X2
 %endif
 %endmacro
 
-; two vectors: mmsize samples
-%macro MAP8_VEC2 2 ; dst, src
-%if mmsize == 32
-    pmovzxbw m0, [%2]
-    pmovzxbw m7, [%2 + mmsize / 2]
-%else
+; MAP8_FULL dst, src, clip: mmsize codes
+%macro MAP8_FULL 3
     movu    m0, [%2]
-    punpckhbw m7, m0, m5
-    punpcklbw m0, m5
-%endif
-    psllw   m0, 7
-    psllw   m7, 7
-    pmulhrsw m0, m1
-    pmulhrsw m7, m1
-    paddw   m0, m2
-    paddw   m7, m2
-    psraw   m0, xm3
-    psraw   m7, xm3
-    packuswb m0, m7
-%if mmsize == 32
-    vpermq  m0, m0, q3120
-%endif
+    punpckhbw m7, m5, m0
+    punpcklbw m8, m5, m0
+    MAP8_WORDS m8, m1, m2
+    MAP8_WORDS m7, m1, m2
+    packuswb m0, m8, m7
+%if %3
     pmaxub  m0, m4
     pminub  m0, m6
+%endif
     movu    [%1], m0
 %endmacro
 
+; MAP8_ROW clip: the row (w >= mmsize / 2 in wq)
+%macro MAP8_ROW 1
+    xor     xq, xq
+    sub     wq, mmsize                  ; whole vectors while they fit
+    jl .single%1
+.loop%1:
+    MAP8_FULL dstq + xq, srcq + xq, %1
+    add     xq, mmsize
+    cmp     xq, wq
+    jle .loop%1
+.single%1:
+    add     wq, mmsize / 2              ; the last half vector ends exactly at w
+.half%1:
+    cmp     xq, wq
+    jge .last%1
+    MAP8_HALF [dstq + xq], [srcq + xq], %1
+    add     xq, mmsize / 2
+    jmp .half%1
+.last%1:
+    MAP8_HALF [dstq + wq], [srcq + wq], %1
+    RET
+%endmacro
+
 %macro MAP8 0
-cglobal cspfix_map8, 4, 6, 8, mmsize, dst, src, w, m, x, val
+cglobal cspfix_map8, 4, 6, 9, mmsize, dst, src, w, m, x, val
     movsxdifnidn wq, wd
 %if mmsize == 32
     vpbroadcastw m1, [mq]
@@ -952,30 +976,16 @@ cglobal cspfix_map8, 4, 6, 8, mmsize, dst, src, w, m, x, val
     pshuflw m4, m4, q0000
     punpcklqdq m4, m4
     punpcklqdq m6, m6
-    pxor    m5, m5
 %endif
+    pxor    m5, m5
     cmp     wq, mmsize / 2
     jl .small
-    xor     xq, xq
-    sub     wq, mmsize                  ; two vectors while they fit
-    jl .single
-.loop2:
-    MAP8_VEC2 dstq + xq, srcq + xq
-    add     xq, mmsize
-    cmp     xq, wq
-    jle .loop2
-.single:
-    add     wq, mmsize / 2              ; the last vector ends exactly at w
-.loop:
-    cmp     xq, wq
-    jge .last
-    MAP8_VEC [dstq + xq], [srcq + xq]
-    add     xq, mmsize / 2
-    jmp .loop
-.last:
-    MAP8_VEC [dstq + wq], [srcq + wq]
-    RET
-.small:                                 ; w < one vector: through the stack
+    cmp     byte [mq + MAP8_CLIP], 0
+    je .noclip
+    MAP8_ROW 1
+.noclip:
+    MAP8_ROW 0
+.small:                                 ; w < half a vector: through the stack
     test    wq, wq
     jle .end
     xor     xq, xq
@@ -985,7 +995,7 @@ cglobal cspfix_map8, 4, 6, 8, mmsize, dst, src, w, m, x, val
     inc     xq
     cmp     xq, wq
     jl .copyin
-    MAP8_VEC [rsp + mmsize / 2], [rsp]
+    MAP8_HALF [rsp + mmsize / 2], [rsp], 1
     xor     xq, xq
 .copyout:
     movzx   vald, byte [rsp + mmsize / 2 + xq]
@@ -997,7 +1007,7 @@ cglobal cspfix_map8, 4, 6, 8, mmsize, dst, src, w, m, x, val
     RET
 %endmacro
 
-INIT_XMM ssse3
+INIT_XMM sse2
 MAP8
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2

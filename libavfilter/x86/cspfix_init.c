@@ -34,7 +34,7 @@ void ff_cspfix_lut_avx2(float *c, int w, const float *lut, int n);
 void ff_cspfix_lut8_sse4(float *dst, const uint8_t *src, int w, const float *lut);
 void ff_cspfix_lut8_avx2(float *dst, const uint8_t *src, int w, const float *lut);
 
-void ff_cspfix_map8_ssse3(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
+void ff_cspfix_map8_sse2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_tonemap_avx2(float *c0, float *c1, float *c2, int w, const float k[3],
                             const CspfixTFTable *gain, const CspfixTFTable *desat);
@@ -104,10 +104,10 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
 #if ARCH_X86_64
     int cpu_flags = av_get_cpu_flags();
 
-    if (EXTERNAL_SSE2(cpu_flags))
+    if (EXTERNAL_SSE2(cpu_flags)) {
         dsp->affine = ff_cspfix_affine_sse2;
-    if (EXTERNAL_SSSE3(cpu_flags))
-        dsp->map8 = ff_cspfix_map8_ssse3;
+        dsp->map8   = ff_cspfix_map8_sse2;
+    }
 #if HAVE_AVX2_EXTERNAL
     /* (these SSE versions share their source with the AVX2 ones) */
     if (EXTERNAL_SSE2(cpu_flags)) {

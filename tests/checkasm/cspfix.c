@@ -464,11 +464,17 @@ static void check_map8(const CspfixDSPContext *dsp)
                                         ranges[k][3]) < 0)
                     fail();
             } else {
-                const int mul  = rnd() % 32768;
-                const int vmax = (255 * mul + 128) >> 8;
+                const int mul  = rnd() % 65536;
+                const int vmax = (255 * mul) >> 8;
                 const int lo   = rnd() % 256, hi = lo + rnd() % (256 - lo);
                 m = (CspfixMap8){ .mul = mul, .shift = rnd() % 8, .lo = lo, .hi = hi,
                                   .add = -32768 + (int)(rnd() % (65536 - vmax)) };
+                ff_cspfix_map8_set_clip(&m);
+                if (k & 1) {  /* a map within [lo, hi] */
+                    m.lo = 0;
+                    m.hi = 255;
+                    m.clip = 0;
+                }
             }
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
