@@ -87,6 +87,22 @@ cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
     RET
 %endmacro
 
+; LUT8_4 xmm: the floats of the 4 low codes of v into xmm (v shifted by 32)
+%macro LUT8_4 1
+    movzx   i0d, vb
+    movzx   i1d, vw
+    shr     i1d, 8
+    movd    %1, [lutq + i0q * 4]
+    pinsrd  %1, [lutq + i1q * 4], 1
+    shr     vq, 16
+    movzx   i0d, vb
+    movzx   i1d, vw
+    shr     i1d, 8
+    pinsrd  %1, [lutq + i0q * 4], 2
+    pinsrd  %1, [lutq + i1q * 4], 3
+    shr     vq, 16
+%endmacro
+
 ;-----------------------------------------------------------------------------
 ; void lut(float *c, int w, const float *lut, int n)
 ; c[x] = lut[min((int)c[x], n - 1)] (and >= 0: garbage cannot read outside lut)
@@ -130,44 +146,39 @@ cglobal cspfix_lut, 4, 6, 6, mmsize, row, w, lut, n, x, i0
 ;-----------------------------------------------------------------------------
 ; void lut8(float *dst, const uint8_t *src, int w, const float *lut)
 ; dst[x] = lut[src[x]]; reads src up to w exactly (frame rows), writes whole
-; vectors of dst (a padded float row)
+; vectors of dst (a padded float row). No gathers (vgatherdps is slower than
+; scalar code on many x86 cores): 8 codes are read at once into a register and
+; taken apart with integer instructions, the floats inserted with pinsrd.
 ;-----------------------------------------------------------------------------
-cglobal cspfix_lut8, 4, 7, 6, dst, src, w, lut, x, i0, i1
+cglobal cspfix_lut8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
     movsxdifnidn wq, wd
     xor     xq, xq
-    lea     i1q, [wq - (mmsize / 4 - 1)]
+    sub     wq, 7
 .vec:
-    cmp     xq, i1q
+    cmp     xq, wq
     jge .tail
+    mov     vq, [srcq + xq]
+    LUT8_4  xm0
+    LUT8_4  xm1
 %if mmsize == 32
-    pmovzxbd m0, [srcq + xq]
-    pcmpeqd m2, m2
-    pxor    m1, m1
-    vgatherdps m1, [lutq + m0 * 4], m2
+    vinserti128 m0, m0, xm1, 1
+    movu    [dstq + xq * 4], m0
 %else
-    movzx   i0d, byte [srcq + xq]
-    movss   m1, [lutq + i0q * 4]
-    movzx   i0d, byte [srcq + xq + 1]
-    movss   m5, [lutq + i0q * 4]
-    unpcklps m1, m5
-    movzx   i0d, byte [srcq + xq + 2]
-    movss   m2, [lutq + i0q * 4]
-    movzx   i0d, byte [srcq + xq + 3]
-    movss   m5, [lutq + i0q * 4]
-    unpcklps m2, m5
-    movlhps m1, m2
+    movu    [dstq + xq * 4], m0
+    movu    [dstq + xq * 4 + 16], m1
 %endif
-    movu    [dstq + xq * 4], m1
-    add     xq, mmsize / 4
+    add     xq, 8
     jmp .vec
 .tail:
+    add     wq, 7
+.tail1:
     cmp     xq, wq
     jge .end
     movzx   i0d, byte [srcq + xq]
     movss   xm1, [lutq + i0q * 4]
     movss   [dstq + xq * 4], xm1
     inc     xq
-    jmp .tail
+    jmp .tail1
 .end:
     RET
 %endmacro
