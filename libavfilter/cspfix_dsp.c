@@ -64,6 +64,17 @@ static void map8_c(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
     }
 }
 
+static void map16_c(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m)
+{
+    for (int x = 0; x < w; x++) {
+        float v = (float)src[x] * m->s + m->o;
+        v = v + 0.5f;
+        v = v > m->lo ? v : m->lo;
+        v = v < m->hi ? v : m->hi;
+        dst[x] = (int)v;
+    }
+}
+
 /* one code through the integer map, or -1 if an intermediate leaves int16 */
 static int map8_code(int x, int mul, int add, int shift, int lo, int hi)
 {
@@ -522,6 +533,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->pack[1]    = pack_16;
     dsp->affine     = affine_c;
     dsp->map8       = map8_c;
+    dsp->map16      = map16_c;
     dsp->dither_ed  = dither_ed_c;
     dsp->matrix     = matrix_c;
     dsp->tf         = tf_c;

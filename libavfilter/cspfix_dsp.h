@@ -64,6 +64,17 @@ typedef struct CspfixMap8 {
     uint8_t lo, hi, clip;
 } CspfixMap8;
 
+/**
+ * The per-plane float map of codes in 16-bit containers in one pass: out =
+ * (int)min(max(x * s + o + 0.5, lo), hi) with the operations of unpack[1], affine
+ * and pack[1] (bias 0.5) in their order, so that it gives what they give. (An integer
+ * form like CspfixMap8 cannot: at 10 bits and more, maps such as tv -> pc range
+ * have codes exactly halfway between two outputs, which float rounding decides.)
+ */
+typedef struct CspfixMap16 {
+    float s, o, lo, hi;
+} CspfixMap16;
+
 /*
  * Integer matrix-only conversion of 8-bit Y'CbCr (ff_cspfix_yuvint_init()).
  * u = Cb - 128, v = Cr - 128 at chroma resolution:
@@ -176,6 +187,8 @@ typedef struct CspfixDSPContext {
     void (*lut8)(float *dst, const uint8_t *src, int w, const float *lut);
     /** w 8-bit codes through m (see CspfixMap8); dst and src do not overlap */
     void (*map8)(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
+    /** w 16-bit codes through m (see CspfixMap16); dst and src do not overlap */
+    void (*map16)(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
     /** dst = a * wa + b * wb */
     void (*blend)(float *dst, const float *a, const float *b, int w, float wa, float wb);
     /** dst = ((a + b) + (b + c)) / 4 */

@@ -139,6 +139,8 @@ typedef struct CspfixContext {
     int per_plane;
     int map8;                    ///< per-plane 8-bit maps in integer form (map8p)
     CspfixMap8 map8p[3];
+    int map16;                   ///< per-plane float maps of 16-bit containers in one pass
+    CspfixMap16 map16p[3];
     int chroma_own;              ///< linear plan, same subsampling: chroma at its own resolution
     int yuvint;                  ///< chroma_own in integer form (yuvint_p)
     CspfixYuvInt yuvint_p;
@@ -586,18 +588,23 @@ static void setup_pack(CspfixContext *s, enum AVPixelFormat ofmt, const CspfixDe
     }
 }
 
-/* Per-plane map of 8-bit planes without dither: use the integer kernel when it
- * reproduces the float result for every code. */
-static void setup_map8(CspfixContext *s)
+/* Per-plane map without dither: of 8-bit planes, the integer kernel when it reproduces
+ * the float result for every code; of planes in 16-bit containers, the float map in
+ * one pass. */
+static void setup_map(CspfixContext *s)
 {
-    s->map8 = s->per_plane && s->use_dither == DITHER_NONE;
-    for (int c = 0; c < s->fin.nb_colour && s->map8; c++) {
+    const int ok = s->per_plane && s->use_dither == DITHER_NONE;
+
+    s->map8 = s->map16 = ok;
+    for (int c = 0; c < s->fin.nb_colour && ok; c++) {
+        const CspfixComp *ci = &s->fin.comp[c], *co = &s->fout.comp[c];
         const CspfixOp *op = &s->plan.ops[0];
         const float sc = s->plan.nb_ops ? op->m[c][c] : 1.0f;
         const float of = s->plan.nb_ops ? op->m[c][3] : 0.0f;
-        s->map8 = s->fin.comp[c].kind == CSPFIX_COMP_PLANAR8 &&
-                  s->fout.comp[c].kind == CSPFIX_COMP_PLANAR8 &&
-                  ff_cspfix_map8_init(&s->map8p[c], &s->dsp, sc, of, s->lo[c], s->hi[c]) >= 0;
+        s->map8 &= ci->kind == CSPFIX_COMP_PLANAR8 && co->kind == CSPFIX_COMP_PLANAR8 &&
+                   ff_cspfix_map8_init(&s->map8p[c], &s->dsp, sc, of, s->lo[c], s->hi[c]) >= 0;
+        s->map16 &= ci->kind == CSPFIX_COMP_PLANAR16 && co->kind == CSPFIX_COMP_PLANAR16;
+        s->map16p[c] = (CspfixMap16){ .s = sc, .o = of, .lo = s->lo[c], .hi = s->hi[c] };
     }
 }
 
@@ -769,7 +776,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                     (s->fin.hsub || s->fin.vsub) && s->in_loc == s->out_loc &&
                     s->plan.ops[0].m[1][0] == 0.0 && s->plan.ops[0].m[2][0] == 0.0;
     setup_pack(s, ofmt, &od);
-    setup_map8(s);
+    setup_map(s);
     setup_yuvint(s);
     if ((ret = setup_in_lut(s)) < 0)
         return ret;
@@ -780,7 +787,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
            av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
            av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
            av_color_space_name(od.csp), av_color_range_name(od.range),
-           s->map8 ? " (per-plane, integer)" : s->per_plane ? " (per-plane)" :
+           s->map8 ? " (per-plane, integer)" : s->map16 ? " (per-plane, one pass)" :
+           s->per_plane ? " (per-plane)" :
            s->yuvint ? " (chroma at its own resolution, integer)" :
            s->chroma_own ? " (chroma at its own resolution)" : "");
     ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
@@ -1030,6 +1038,14 @@ static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame
                 s->dsp.map8(out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset,
                             in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane] + ci->offset,
                             w, &s->map8p[c]);
+            continue;
+        }
+        if (s->map16) {
+            const CspfixComp *ci = &s->fin.comp[c], *co = &s->fout.comp[c];
+            for (int y = y0; y < y1; y++)
+                s->dsp.map16((uint16_t *)(out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane]),
+                             (const uint16_t *)(in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane]),
+                             w, &s->map16p[c]);
             continue;
         }
         for (int y = y0; y < y1; y++) {

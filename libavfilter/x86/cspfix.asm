@@ -1024,4 +1024,83 @@ MAP8
 INIT_YMM avx2
 MAP8
 %endif
+
+;-----------------------------------------------------------------------------
+; void map16(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m)
+; out = (int)min(max(x * s + o + 0.5, lo), hi): unpack_16, affine and pack_16 in one
+; pass, with their operations in their order
+;-----------------------------------------------------------------------------
+; MAP16_VEC dst, src: mmsize / 2 codes (m2 s, m3 o, m4 0.5, m5 lo, m6 hi)
+%macro MAP16_VEC 2
+    pmovzxwd m0, [%2]
+    pmovzxwd m1, [%2 + mmsize / 2]
+    cvtdq2ps m0, m0
+    cvtdq2ps m1, m1
+    mulps   m0, m2
+    mulps   m1, m2
+    addps   m0, m3
+    addps   m1, m3
+    addps   m0, m4
+    addps   m1, m4
+    maxps   m0, m5
+    maxps   m1, m5
+    minps   m0, m6
+    minps   m1, m6
+    cvttps2dq m0, m0
+    cvttps2dq m1, m1
+    packusdw m0, m1
+%if mmsize == 32
+    vpermq  m0, m0, q3120
+%endif
+    movu    [%1], m0
+%endmacro
+
+%macro MAP16 0
+cglobal cspfix_map16, 4, 6, 7, mmsize, dst, src, w, m, x, val
+    movsxdifnidn wq, wd
+    VBROADCASTSS m2, [mq]
+    VBROADCASTSS m3, [mq + 4]
+    VBROADCASTSS m5, [mq + 8]
+    VBROADCASTSS m6, [mq + 12]
+    VBROADCASTSS m4, [half]
+    add     wq, wq                      ; bytes
+    cmp     wq, mmsize
+    jl .small
+    xor     xq, xq
+    sub     wq, mmsize
+.loop:                                  ; whole vectors, then one ending exactly at w
+    MAP16_VEC dstq + xq, srcq + xq
+    add     xq, mmsize
+    cmp     xq, wq
+    jl .loop
+    MAP16_VEC dstq + wq, srcq + wq
+    RET
+.small:                                 ; w < one vector: through the stack
+    test    wq, wq
+    jle .end
+    xor     xq, xq
+.copyin:
+    movzx   vald, word [srcq + xq]
+    mov     [rsp + xq], valw
+    add     xq, 2
+    cmp     xq, wq
+    jl .copyin
+    MAP16_VEC rsp, rsp
+    xor     xq, xq
+.copyout:
+    movzx   vald, word [rsp + xq]
+    mov     [dstq + xq], valw
+    add     xq, 2
+    cmp     xq, wq
+    jl .copyout
+.end:
+    RET
+%endmacro
+
+INIT_XMM sse4
+MAP16
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+MAP16
+%endif
 %endif ; ARCH_X86_64

@@ -36,6 +36,8 @@ void ff_cspfix_lut8_avx2(float *dst, const uint8_t *src, int w, const float *lut
 
 void ff_cspfix_map8_sse2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
+void ff_cspfix_map16_sse4(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
+void ff_cspfix_map16_avx2(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
 void ff_cspfix_tonemap_avx2(float *c0, float *c1, float *c2, int w, const float k[3],
                             const CspfixTFTable *gain, const CspfixTFTable *desat);
 void ff_cspfix_tf_avx2(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
@@ -108,6 +110,8 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->affine = ff_cspfix_affine_sse2;
         dsp->map8   = ff_cspfix_map8_sse2;
     }
+    if (EXTERNAL_SSE4(cpu_flags))
+        dsp->map16  = ff_cspfix_map16_sse4;
 #if HAVE_AVX2_EXTERNAL
     /* (these SSE versions share their source with the AVX2 ones) */
     if (EXTERNAL_SSE2(cpu_flags)) {
@@ -132,6 +136,7 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->lut       = ff_cspfix_lut_avx2;
         dsp->lut8      = ff_cspfix_lut8_avx2;
         dsp->map8      = ff_cspfix_map8_avx2;
+        dsp->map16     = ff_cspfix_map16_avx2;
         dsp->unpack[0] = ff_cspfix_unpack_8_avx2;
         dsp->unpack[1] = ff_cspfix_unpack_16_avx2;
         dsp->pack[0]   = ff_cspfix_pack_8_avx2;

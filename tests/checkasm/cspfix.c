@@ -493,6 +493,61 @@ static void check_map8(const CspfixDSPContext *dsp)
     report("map8");
 }
 
+/* the one-pass float map of 16-bit containers: the range conversions of 10-, 12- and
+ * 16-bit codes, and random ones; random codes include ones above the depth */
+static void check_map16(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(uint16_t, src, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, new, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, row, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, bias, [16]);
+    CspfixMap16 m;
+    declare_func(void, uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
+
+    if (check_func(dsp->map16, "cspfix_map16")) {
+        for (int k = 0; k < 40; k++) {
+            const int depth = (int[]){ 10, 12, 16 }[k % 3], sh = depth - 8;
+            const float max = (1 << depth) - 1;
+            if (k < 15) {
+                /* tv -> pc and pc -> tv of luma and chroma, pc -> tv clipped */
+                const float y = 219 << sh, c = 224 << sh, mid = 128 << sh;
+                const float sc[5] = { max / y, y / max, max / c, c / max, y / max };
+                const float of[5] = { -(16 << sh) * sc[0], 16 << sh, mid - mid * sc[2],
+                                      mid - mid * sc[3], 16 << sh };
+                const int j = k / 3;
+                m = (CspfixMap16){ .s = sc[j], .o = of[j], .lo = j == 4 ? 16 << sh : 0,
+                                   .hi = j == 4 ? 235 << sh : max };
+            } else {
+                const float lo = rnd_float(0.0f, max);
+                m = (CspfixMap16){ .s = rnd_float(0.0f, 2.0f), .o = rnd_float(-max, max),
+                                   .lo = floorf(lo), .hi = floorf(rnd_float(lo, max)) };
+            }
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                for (int x = 0; x < MAXW + PAD; x++)
+                    src[x] = i & 1 ? rnd() : rnd() & (int)max;
+                memset(ref, 0xaa, sizeof(*ref) * (MAXW + PAD));
+                memset(new, 0xaa, sizeof(*new) * (MAXW + PAD));
+                call_ref(ref, src, w, &m);
+                call_new(new, src, w, &m);
+                if (memcmp(ref, new, sizeof(*ref) * (MAXW + PAD)))   /* nothing past w */
+                    fail();
+                /* and what the three kernels of the float path give */
+                for (int x = 0; x < 16; x++)
+                    bias[x] = 0.5f;
+                dsp->unpack[1](row, (const uint8_t *)src, w);
+                dsp->affine(row, w, m.s, m.o);
+                dsp->pack[1]((uint8_t *)ref, row, w, bias, m.lo, m.hi);
+                if (memcmp(ref, new, sizeof(*ref) * w))
+                    fail();
+            }
+        }
+        bench_new(new, src, MAXW, &m);
+    }
+    report("map16");
+}
+
 /* ---- integer matrix-only kernels ---- */
 
 /* parameters of a random 8-bit Y'CbCr matrix within ff_cspfix_yuvint_init()'s limits,
@@ -750,6 +805,7 @@ void checkasm_check_cspfix(void)
     check_pack(&dsp);
     check_chroma(&dsp);
     check_map8(&dsp);
+    check_map16(&dsp);
     check_yuvint(&dsp);
     check_x2(&dsp);
     check_tonemap(&dsp);
