@@ -529,6 +529,10 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
 {
     dsp->unpack[0]  = unpack_8;
     dsp->unpack[1]  = unpack_16;
+    dsp->matrix_in[0]  = matrix_in_8;
+    dsp->matrix_in[1]  = matrix_in_16;
+    dsp->matrix_out[0] = matrix_out_8;
+    dsp->matrix_out[1] = matrix_out_16;
     dsp->pack[0]    = pack_8;
     dsp->pack[1]    = pack_16;
     dsp->affine     = affine_c;

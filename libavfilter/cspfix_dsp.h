@@ -119,6 +119,18 @@ typedef struct CspfixDSPContext {
      * fmaf(m[4r+2], c2, fmaf(m[4r+1], c1, fmaf(m[4r], c0, m[4r+3])))
      */
     void (*matrix)(float *c0, float *c1, float *c2, int w, const float m[12]);
+    /**
+     * matrix() with c0 taken from the samples src ([0] 8-bit, [1] 16-bit containers):
+     * unpack and matrix in one pass. w is a multiple of 16.
+     */
+    void (*matrix_in[2])(float *c0, float *c1, float *c2, const uint8_t *src, int w,
+                         const float m[12]);
+    /**
+     * matrix() whose first output row goes through pack() (bias, lo, hi as there) to
+     * the samples dst instead of to c0 (c0 is only read). w is a multiple of 16.
+     */
+    void (*matrix_out[2])(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
+                          const float m[12], const float *bias, float lo, float hi);
     /** one transfer curve on three rows */
     void (*tf)(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
     /** c *= t(k . c) on three rows (HLG OOTF and its inverse) */

@@ -50,6 +50,36 @@ static void FUNC(pack)(uint8_t *dst8, const float *src, int w, const float *bias
     }
 }
 
+/* matrix() with c0 read from samples: the unpack of the first row fused into the matrix */
+static void FUNC(matrix_in)(float *c0, float *c1, float *c2, const uint8_t *src8, int w,
+                            const float m[12])
+{
+    const pixel *src = (const pixel *)src8;
+    for (int x = 0; x < w; x++) {
+        const float a = src[x], b = c1[x], c = c2[x];
+        c0[x] = fmaf(m[2],  c, fmaf(m[1], b, fmaf(m[0], a, m[3])));
+        c1[x] = fmaf(m[6],  c, fmaf(m[5], b, fmaf(m[4], a, m[7])));
+        c2[x] = fmaf(m[10], c, fmaf(m[9], b, fmaf(m[8], a, m[11])));
+    }
+}
+
+/* matrix() whose first output row goes through pack() to samples instead of c0 */
+static void FUNC(matrix_out)(uint8_t *dst8, const float *c0, float *c1, float *c2, int w,
+                             const float m[12], const float *bias, float lo, float hi)
+{
+    pixel *dst = (pixel *)dst8;
+    for (int x = 0; x < w; x++) {
+        const float a = c0[x], b = c1[x], c = c2[x];
+        float v = fmaf(m[2], c, fmaf(m[1], b, fmaf(m[0], a, m[3])));
+        c1[x] = fmaf(m[6],  c, fmaf(m[5], b, fmaf(m[4], a, m[7])));
+        c2[x] = fmaf(m[10], c, fmaf(m[9], b, fmaf(m[8], a, m[11])));
+        v = v + bias[x & 15];
+        v = v > lo ? v : lo;
+        v = v < hi ? v : hi;
+        dst[x] = (int)v;
+    }
+}
+
 #undef pixel
 #undef FUNC
 #undef FUNC1

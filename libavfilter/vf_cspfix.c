@@ -134,6 +134,8 @@ typedef struct CspfixContext {
     CspfixStage stages[CSPFIX_MAX_OPS];
     int nb_stages;
     int stage_start;             ///< stages before it are folded into in_lut
+    int fuse_in;                 ///< 0, or 1 + container index: the first matrix reads luma samples
+    int fuse_out;                ///< 0, or 1 + container index: the last matrix writes luma samples
     float *in_lut;               ///< RGB input: per-component table of the first stages
     int in_lut_stride;           ///< floats per component table
     int per_plane;
@@ -317,15 +319,66 @@ static int bind_stages(CspfixContext *s)
  * of the vector length): a chunk's three rows and the curve tables stay in L1. */
 #define STAGE_CHUNK 512
 
-static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float *c2, int w);
+/* Frame rows a row's first and last matrices read and write directly (fuse_in, fuse_out),
+ * or NULL. */
+typedef struct RowIO {
+    const uint8_t *src;     ///< samples of the first component (input)
+    uint8_t *dst;           ///< samples of the first component (output)
+    const float *bias;      ///< pack bias of dst
+} RowIO;
 
-static void run_stages(const CspfixContext *s, float *c0, float *c1, float *c2, int w)
+static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float *c2, int w,
+                             const RowIO *io);
+
+static void run_stages(const CspfixContext *s, float *c0, float *c1, float *c2, int w,
+                       const RowIO *io)
 {
-    for (int x = 0; x < w; x += STAGE_CHUNK)
-        run_stages_chunk(s, c0 + x, c1 + x, c2 + x, FFMIN(STAGE_CHUNK, w - x));
+    const int bi = s->fuse_in - 1, bo = s->fuse_out - 1;
+
+    for (int x = 0; x < w; x += STAGE_CHUNK) {
+        RowIO chunk = { NULL };
+        if (io && io->src)
+            chunk.src = io->src + ((ptrdiff_t)x << bi);
+        if (io && io->dst) {
+            chunk.dst  = io->dst + ((ptrdiff_t)x << bo);
+            chunk.bias = io->bias;
+        }
+        run_stages_chunk(s, c0 + x, c1 + x, c2 + x, FFMIN(STAGE_CHUNK, w - x), &chunk);
+    }
 }
 
-static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float *c2, int w)
+/* the first matrix with the unpack of c0 fused in: whole 16-sample blocks in one kernel,
+ * the rest as unpack and matrix (the same operations) */
+static void matrix_in(const CspfixContext *s, float *c0, float *c1, float *c2, int w,
+                      const float m[12], const uint8_t *src)
+{
+    const int b = s->fuse_in - 1, w16 = w & ~15;
+
+    if (w16)
+        s->dsp.matrix_in[b](c0, c1, c2, src, w16, m);
+    if (w > w16) {
+        s->dsp.unpack[b](c0 + w16, src + ((ptrdiff_t)w16 << b), w - w16);
+        s->dsp.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
+    }
+}
+
+/* the last matrix with the pack of its first row fused in (c0 is left as it was) */
+static void matrix_out(const CspfixContext *s, float *c0, float *c1, float *c2, int w,
+                       const float m[12], const RowIO *io)
+{
+    const int b = s->fuse_out - 1, w16 = w & ~15;
+
+    if (w16)
+        s->dsp.matrix_out[b](io->dst, c0, c1, c2, w16, m, io->bias, s->lo[0], s->hi[0]);
+    if (w > w16) {
+        s->dsp.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
+        s->dsp.pack[b](io->dst + ((ptrdiff_t)w16 << b), c0 + w16, w - w16, io->bias,
+                       s->lo[0], s->hi[0]);
+    }
+}
+
+static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float *c2, int w,
+                             const RowIO *io)
 {
     const CspfixDSPContext *dsp = &s->dsp;
 
@@ -333,7 +386,12 @@ static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float
         const CspfixStage *st = &s->stages[i];
         switch (st->type) {
         case CSPFIX_OP_MATRIX:
-            dsp->matrix(c0, c1, c2, w, st->m);
+            if (io->src && i == s->stage_start)
+                matrix_in(s, c0, c1, c2, w, st->m, io->src);
+            else if (io->dst && i == s->nb_stages - 1)
+                matrix_out(s, c0, c1, c2, w, st->m, io);
+            else
+                dsp->matrix(c0, c1, c2, w, st->m);
             break;
         case CSPFIX_OP_TF:
             dsp->tf(c0, c1, c2, w, st->tab);
@@ -608,6 +666,32 @@ static void setup_map(CspfixContext *s)
     }
 }
 
+/* 1 + container index of a component read or written by the unpack/pack kernels
+ * (contiguous 8-bit or 16-bit samples), else 0 */
+static int planar_kind(const CspfixComp *c)
+{
+    return c->kind == CSPFIX_COMP_PLANAR8 ? 1 : c->kind == CSPFIX_COMP_PLANAR16 ? 2 : 0;
+}
+
+/* The first matrix of the row plan reads the first component's samples itself, and the
+ * last one writes luma samples itself, where the kernels allow (no lookup tables in,
+ * no error diffusion out, luma the only full-resolution output). */
+static void setup_fuse(CspfixContext *s)
+{
+    const CspfixFormat *fi = &s->fin, *fo = &s->fout;
+    const int first = s->stage_start, last = s->nb_stages - 1;
+
+    s->fuse_in = s->fuse_out = 0;
+    if (first > last)
+        return;
+    if (s->stages[first].type == CSPFIX_OP_MATRIX && !s->in_lut)
+        s->fuse_in = planar_kind(&fi->comp[0]);
+    if (s->stages[last].type == CSPFIX_OP_MATRIX && (last > first || !s->fuse_in) &&
+        s->use_dither != DITHER_ED && !fo->is_float && fo->nb_colour == 3 && !fo->rgb &&
+        (fo->hsub || fo->vsub))
+        s->fuse_out = planar_kind(&fo->comp[0]);
+}
+
 /* 8-bit sample at (plane, offset) with no step */
 static int planar8(const CspfixComp *c)
 {
@@ -780,6 +864,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     setup_yuvint(s);
     if ((ret = setup_in_lut(s)) < 0)
         return ret;
+    setup_fuse(s);
 
     av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s%s:\n",
            av_get_pix_fmt_name(in->format), av_color_primaries_name(id.prim),
@@ -916,7 +1001,7 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
 
 /* Input row y as three full-resolution float rows. */
 static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *const c[3],
-                     SliceBuf *b)
+                     SliceBuf *b, int skip0)
 {
     const CspfixFormat *f = &s->fin;
 
@@ -926,7 +1011,8 @@ static void load_row(const CspfixContext *s, const AVFrame *in, int y, float *co
                                s->in_lut + i * s->in_lut_stride, s->in_lut_stride - 16);
         return;
     }
-    ff_cspfix_read(&s->dsp, f, in, 0, y, in->width, c[0]);
+    if (!skip0)
+        ff_cspfix_read(&s->dsp, f, in, 0, y, in->width, c[0]);
     for (int i = 1; i < 3; i++) {
         if (f->nb_colour == 1)
             fill_row(c[i], in->width, f->depth ? 1 << (f->depth - 1) : 0.0f);
@@ -1068,8 +1154,8 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
 
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++) {
-        load_row(s, in, y, c, b);
-        run_stages(s, c[0], c[1], c[2], w);
+        load_row(s, in, y, c, b, 0);
+        run_stages(s, c[0], c[1], c[2], w, NULL);
         write_comp(s, b, out, 0, y, w, c[0]);
     }
     copy_alpha(s, in, out, y0, y1, b->t0);
@@ -1079,7 +1165,7 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
     for (int y = y0; y < y1; y++) {
         ff_cspfix_read(&s->dsp, &s->fin, in, 1, y, cw, c[1]);
         ff_cspfix_read(&s->dsp, &s->fin, in, 2, y, cw, c[2]);
-        run_stages(s, c[0], c[1], c[2], cw);
+        run_stages(s, c[0], c[1], c[2], cw, NULL);
         write_comp(s, b, out, 1, y, cw, c[1]);
         write_comp(s, b, out, 2, y, cw, c[2]);
     }
@@ -1173,6 +1259,22 @@ static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf
     }
 }
 
+/* The frame rows of row y the fused first and last matrices use (own: y's output row
+ * is this slice's to write). */
+static void row_io(const CspfixContext *s, const AVFrame *in, AVFrame *out, int y, int own,
+                   RowIO *io)
+{
+    const CspfixComp *ci = &s->fin.comp[0], *co = &s->fout.comp[0];
+
+    *io = (RowIO){ NULL };
+    if (s->fuse_in)
+        io->src = in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane] + ci->offset;
+    if (s->fuse_out && own) {
+        io->dst  = out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset;
+        io->bias = bias_row(s, y, 0);
+    }
+}
+
 static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
 {
     CspfixContext *s = ctx->priv;
@@ -1198,9 +1300,12 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
         slice_rows(h, ED_BAND, jobnr, nb_jobs, &y0, &y1);
         for (int y = y0; y < y1; y++) {
             float *const *c = b.ring[0];
-            load_row(s, in, y, c, &b);
-            run_stages(s, c[0], c[1], c[2], w);
-            write_full(s, &b, out, y, c);
+            RowIO io;
+            row_io(s, in, out, y, 1, &io);
+            load_row(s, in, y, c, &b, !!io.src);
+            run_stages(s, c[0], c[1], c[2], w, &io);
+            if (!io.dst)
+                write_full(s, &b, out, y, c);
             if (sub_out) {
                 const int cw = AV_CEIL_RSHIFT(w, fo->hsub);
                 for (int i = 1; i < 3; i++) {
@@ -1223,9 +1328,12 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
             const int need = FFMIN(2 * k + 2, h - 1);
             for (; next <= need; next++) {
                 float *const *c = b.ring[next & 3];
-                load_row(s, in, next, c, &b);
-                run_stages(s, c[0], c[1], c[2], w);
-                if (next >= own0 && next < own1)
+                const int own = next >= own0 && next < own1;
+                RowIO io;
+                row_io(s, in, out, next, own, &io);
+                load_row(s, in, next, c, &b, !!io.src);
+                run_stages(s, c[0], c[1], c[2], w, &io);
+                if (own && !io.dst)
                     write_full(s, &b, out, next, c);
             }
             store_chroma_v(s, out, k, &b);

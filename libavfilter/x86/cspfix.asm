@@ -87,6 +87,122 @@ cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
     RET
 %endmacro
 
+;-----------------------------------------------------------------------------
+; void matrix_in(float *c0, float *c1, float *c2, const uint8_t *src, int w,
+;                const float m[12])
+; matrix with c0 = the samples of src (8-bit or 16-bit containers), w % 16 == 0
+;-----------------------------------------------------------------------------
+%macro MATRIX_IN 1 ; bits per sample container
+cglobal cspfix_matrix_in%1, 6, 7, 16, c0, c1, c2, src, w, m, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m3,  [mq + 0]
+    VBROADCASTSS m4,  [mq + 4]
+    VBROADCASTSS m5,  [mq + 8]
+    VBROADCASTSS m6,  [mq + 16]
+    VBROADCASTSS m7,  [mq + 20]
+    VBROADCASTSS m8,  [mq + 24]
+    VBROADCASTSS m9,  [mq + 32]
+    VBROADCASTSS m10, [mq + 36]
+    VBROADCASTSS m11, [mq + 40]
+    VBROADCASTSS m12, [mq + 12]
+    VBROADCASTSS m13, [mq + 28]
+    VBROADCASTSS m14, [mq + 44]
+    xor     xq, xq
+.loop:
+%if %1 == 8
+    pmovzxbd m0, [srcq + xq]
+%else
+    pmovzxwd m0, [srcq + xq * 2]
+%endif
+    cvtdq2ps m0, m0
+    movu    m1, [c1q + xq * 4]
+    movu    m2, [c2q + xq * 4]
+    MATRIX_ROW m15, m12, m3, m4, m5
+    movu    [c0q + xq * 4], m15
+    MATRIX_ROW m15, m13, m6, m7, m8
+    movu    [c1q + xq * 4], m15
+    MATRIX_ROW m15, m14, m9, m10, m11
+    movu    [c2q + xq * 4], m15
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void matrix_out(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
+;                 const float m[12], const float *bias, float lo, float hi)
+; matrix whose first row goes through pack to dst (8-bit or 16-bit containers)
+; instead of to c0, w % 16 == 0; 16 samples per step, so that bias[x & 15] is
+; the two vectors at bias. Row 0's coefficients live on the stack (memory
+; operands), which frees registers for lo and hi.
+;-----------------------------------------------------------------------------
+; MATRIX_OUT_HALF k, dst: samples x + 8 k .. x + 8 k + 7, their packed row 0 in dst
+; (as dwords)
+%macro MATRIX_OUT_HALF 2
+    movu    m0, [c0q + xq * 4 + 32 * %1]
+    movu    m1, [c1q + xq * 4 + 32 * %1]
+    movu    m2, [c2q + xq * 4 + 32 * %1]
+    mova    m15, [rsp + 96]
+    vfmadd231ps m15, m0, [rsp]
+    vfmadd231ps m15, m1, [rsp + 32]
+    vfmadd231ps m15, m2, [rsp + 64]
+    addps   m15, [biasq + 32 * %1]
+    maxps   m15, m12
+    minps   m15, m3
+    cvttps2dq %2, m15
+    MATRIX_ROW m15, m13, m6, m7, m8
+    movu    [c1q + xq * 4 + 32 * %1], m15
+    MATRIX_ROW m15, m14, m9, m10, m11
+    movu    [c2q + xq * 4 + 32 * %1], m15
+%endmacro
+
+%macro MATRIX_OUT 1 ; bits per sample container
+%if UNIX64
+cglobal cspfix_matrix_out%1, 7, 8, 16, 128, dst, c0, c1, c2, w, m, bias, x
+%else
+cglobal cspfix_matrix_out%1, 7, 8, 16, 128, dst, c0, c1, c2, w, m, bias, lo, hi, x
+    movss   xm0, lom
+    movss   xm1, him
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m12, xm0               ; lo
+    VBROADCASTSS m3,  xm1               ; hi
+    VBROADCASTSS m15, [mq + 0]
+    mova    [rsp], m15
+    VBROADCASTSS m15, [mq + 4]
+    mova    [rsp + 32], m15
+    VBROADCASTSS m15, [mq + 8]
+    mova    [rsp + 64], m15
+    VBROADCASTSS m15, [mq + 12]
+    mova    [rsp + 96], m15
+    VBROADCASTSS m6,  [mq + 16]
+    VBROADCASTSS m7,  [mq + 20]
+    VBROADCASTSS m8,  [mq + 24]
+    VBROADCASTSS m9,  [mq + 32]
+    VBROADCASTSS m10, [mq + 36]
+    VBROADCASTSS m11, [mq + 40]
+    VBROADCASTSS m13, [mq + 28]
+    VBROADCASTSS m14, [mq + 44]
+    xor     xq, xq
+.loop:
+    MATRIX_OUT_HALF 0, m4
+    MATRIX_OUT_HALF 1, m5
+    packusdw m4, m5                     ; 0-3 8-11 | 4-7 12-15
+    vpermq  m4, m4, q3120
+%if %1 == 8
+    vextracti128 xm5, m4, 1
+    packuswb xm4, xm5
+    movu    [dstq + xq], xm4
+%else
+    movu    [dstq + xq * 2], m4
+%endif
+    add     xq, 16
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
 ; LUT8_4 xmm: the floats of the 4 low codes of v into xmm (v shifted by 32)
 %macro LUT8_4 1
     movzx   i0d, vb
@@ -217,6 +333,10 @@ LUT
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
 MATRIX
+MATRIX_IN 8
+MATRIX_IN 16
+MATRIX_OUT 8
+MATRIX_OUT 16
 AFFINE
 LUT
 

@@ -36,6 +36,14 @@ void ff_cspfix_lut8_avx2(float *dst, const uint8_t *src, int w, const float *lut
 
 void ff_cspfix_map8_sse2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
 void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
+void ff_cspfix_matrix_in8_avx2(float *c0, float *c1, float *c2, const uint8_t *src, int w,
+                               const float m[12]);
+void ff_cspfix_matrix_in16_avx2(float *c0, float *c1, float *c2, const uint8_t *src, int w,
+                                const float m[12]);
+void ff_cspfix_matrix_out8_avx2(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
+                                const float m[12], const float *bias, float lo, float hi);
+void ff_cspfix_matrix_out16_avx2(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
+                                 const float m[12], const float *bias, float lo, float hi);
 void ff_cspfix_map16_sse4(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
 void ff_cspfix_map16_avx2(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
 void ff_cspfix_tonemap_avx2(float *c0, float *c1, float *c2, int w, const float k[3],
@@ -152,6 +160,10 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
     /* fused multiply-adds, as the C versions' fmaf(): no SSE versions */
     if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
         dsp->matrix  = ff_cspfix_matrix_avx2;
+        dsp->matrix_in[0]  = ff_cspfix_matrix_in8_avx2;
+        dsp->matrix_in[1]  = ff_cspfix_matrix_in16_avx2;
+        dsp->matrix_out[0] = ff_cspfix_matrix_out8_avx2;
+        dsp->matrix_out[1] = ff_cspfix_matrix_out16_avx2;
         dsp->tf      = ff_cspfix_tf_avx2;
         dsp->tonemap = ff_cspfix_tonemap_avx2;
     }

@@ -92,6 +92,92 @@ static void check_matrix(const CspfixDSPContext *dsp)
     report("matrix");
 }
 
+/* matrix_in / matrix_out: against C, and against the unpack + matrix and matrix + pack
+ * they replace */
+static void check_matrix_io(const CspfixDSPContext *dsp)
+{
+    static const int mw[] = { 16, 32, 48, 512, MAXW };
+    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, alt_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, src, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, ref_px, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, new_px, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, bias, [16]);
+    float *ref[3], *new[3], *alt[3], m[12];
+
+    for (int c = 0; c < 3; c++) {
+        ref[c] = ref_buf + c * (MAXW + PAD);
+        new[c] = new_buf + c * (MAXW + PAD);
+        alt[c] = alt_buf + c * (MAXW + PAD);
+    }
+    for (int b = 0; b < 2; b++) {
+        const int bytes = b + 1, max = b ? 1023 : 255;
+        declare_func(void, float *c0, float *c1, float *c2, const uint8_t *src, int w,
+                     const float m[12]);
+        for (int i = 0; i < 12; i++)
+            m[i] = i % 4 == 3 ? rnd_float(-max, max) : rnd_float(-1.5f, 1.5f);
+        if (check_func(dsp->matrix_in[b], "cspfix_matrix_in%d", b ? 16 : 8)) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
+                const int w = mw[i];
+                for (int x = 0; x < bytes * (MAXW + PAD); x++)
+                    src[x] = rnd();
+                fill_floats(ref_buf, 3 * (MAXW + PAD), -max, max);
+                memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                memcpy(alt_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                call_ref(ref[0], ref[1], ref[2], src, w, m);
+                call_new(new[0], new[1], new[2], src, w, m);
+                dsp->unpack[b](alt[0], src, w);
+                dsp->matrix(alt[0], alt[1], alt[2], w, m);
+                for (int c = 0; c < 3; c++)
+                    if (memcmp(ref[c], new[c], w * sizeof(float)) ||
+                        memcmp(alt[c], new[c], w * sizeof(float))) {
+                        fail();
+                        break;
+                    }
+            }
+            bench_new(new[0], new[1], new[2], src, MAXW, m);
+        }
+    }
+    report("matrix_in");
+
+    for (int b = 0; b < 2; b++) {
+        const int bytes = b + 1, max = b ? 1023 : 255;
+        declare_func_float(void, uint8_t *dst, const float *c0, float *c1, float *c2, int w,
+                           const float m[12], const float *bias, float lo, float hi);
+        for (int i = 0; i < 12; i++)
+            m[i] = i % 4 == 3 ? rnd_float(-max / 4, max / 4) : rnd_float(-1.5f, 1.5f);
+        if (check_func(dsp->matrix_out[b], "cspfix_matrix_out%d", b ? 16 : 8)) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
+                const int w = mw[i];
+                const float lo = i & 1 ? 16 << (2 * b) : 0, hi = i & 1 ? 235 << (2 * b) : max;
+                for (int x = 0; x < 16; x++)
+                    bias[x] = i & 2 ? rnd_float(0.0f, 1.0f) : 0.5f;
+                fill_floats(ref_buf, 3 * (MAXW + PAD), -max / 4, max * 1.25f);
+                memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                memcpy(alt_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                memset(ref_px, 0xaa, bytes * (MAXW + PAD));
+                memset(new_px, 0xaa, bytes * (MAXW + PAD));
+                call_ref(ref_px, ref[0], ref[1], ref[2], w, m, bias, lo, hi);
+                call_new(new_px, new[0], new[1], new[2], w, m, bias, lo, hi);
+                if (memcmp(ref_px, new_px, bytes * (MAXW + PAD)) ||
+                    memcmp(ref[1], new[1], w * sizeof(float)) ||
+                    memcmp(ref[2], new[2], w * sizeof(float)) ||
+                    memcmp(ref[0], new[0], w * sizeof(float)))   /* c0 only read */
+                    fail();
+                dsp->matrix(alt[0], alt[1], alt[2], w, m);
+                dsp->pack[b](ref_px, alt[0], w, bias, lo, hi);
+                if (memcmp(ref_px, new_px, bytes * w) ||
+                    memcmp(alt[1], new[1], w * sizeof(float)) ||
+                    memcmp(alt[2], new[2], w * sizeof(float)))
+                    fail();
+            }
+            bench_new(new_px, new[0], new[1], new[2], MAXW, m, bias, 0.0f, (float)max);
+        }
+    }
+    report("matrix_out");
+}
+
 static void check_affine(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
@@ -804,6 +890,7 @@ void checkasm_check_cspfix(void)
     check_unpack(&dsp);
     check_pack(&dsp);
     check_chroma(&dsp);
+    check_matrix_io(&dsp);
     check_map8(&dsp);
     check_map16(&dsp);
     check_yuvint(&dsp);
