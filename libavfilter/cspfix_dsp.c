@@ -450,20 +450,24 @@ static void idelta_c(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,
         dst[x] = (c[0] * (cb[x] - 128) + c[1] * (cr[x] - 128) + c[2]) >> 4;
 }
 
-static void iluma_c(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
-                    int wb, int phase, const CspfixYuvInt *p)
+static void ivblend_c(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb)
 {
-#define D(k) (4 * da[k] + wb * (db[k] - da[k]))
+    for (int k = -1; k <= n; k++)
+        dst[k] = 4 * da[k] + wb * (db[k] - da[k]);
+}
+
+static void iluma_c(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
+                    const CspfixYuvInt *p)
+{
     for (int x = 0; x < w; x++) {
         const int k = x >> 1;
         int32_t h;
         if (!phase)
-            h = x & 1 ? 2 * (D(k) + D(k + 1)) : 4 * D(k);
+            h = x & 1 ? 2 * (d[k] + d[k + 1]) : 4 * d[k];
         else
-            h = x & 1 ? 3 * D(k) + D(k + 1) : D(k - 1) + 3 * D(k);
+            h = x & 1 ? 3 * d[k] + d[k + 1] : d[k - 1] + 3 * d[k];
         dst[x] = av_clip((p->a * y[x] + h) >> 22, p->lo, p->hi);
     }
-#undef D
 }
 
 /* round(x * 2^22) if it fits comfortably */
@@ -566,6 +570,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->filter4       = filter4_c;
     dsp->ichroma       = ichroma_c;
     dsp->idelta        = idelta_c;
+    dsp->ivblend       = ivblend_c;
     dsp->iluma         = iluma_c;
 #if ARCH_X86
     ff_cspfix_dsp_init_x86(dsp);

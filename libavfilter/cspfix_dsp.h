@@ -217,14 +217,19 @@ typedef struct CspfixDSPContext {
      * entries of padding after w (SIMD versions write whole vectors there) */
     void (*idelta)(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3]);
     /**
-     * Luma row: d[k] = 4 da[k] + wb (db[k] - da[k]) (vertical interpolation, 0 <= wb <= 4),
-     * h = horizontal 2x bilinear upsampling of d (weights in quarters, phase as
-     * upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22, lo, hi). da and db have
-     * (w + 1) / 2 entries and the edges [-1] = [0], [(w + 1) / 2] = [(w + 1) / 2 - 1];
-     * SIMD versions read up to [(w + 1) / 2 + 16].
+     * Vertical interpolation of two delta rows: dst[k] = 4 da[k] + wb (db[k] - da[k])
+     * (0 <= wb <= 4) for k = -1 .. n; SIMD versions write whole vectors, up to dst[n + 7],
+     * and read da, db as far.
      */
-    void (*iluma)(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
-                  int wb, int phase, const CspfixYuvInt *p);
+    void (*ivblend)(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb);
+    /**
+     * Luma row: h = horizontal 2x bilinear upsampling of the interpolated deltas d
+     * (weights in quarters, phase as upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22,
+     * lo, hi). d has (w + 1) / 2 entries and the edges [-1], [(w + 1) / 2] (ivblend's
+     * range); SIMD versions read up to [(w + 1) / 2 + 8].
+     */
+    void (*iluma)(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
+                  const CspfixYuvInt *p);
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);

@@ -1142,6 +1142,22 @@ static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame
     }
 }
 
+/* The frame rows of row y the fused first and last matrices use (own: y's output row
+ * is this slice's to write). */
+static void row_io(const CspfixContext *s, const AVFrame *in, AVFrame *out, int y, int own,
+                   RowIO *io)
+{
+    const CspfixComp *ci = &s->fin.comp[0], *co = &s->fout.comp[0];
+
+    *io = (RowIO){ NULL };
+    if (s->fuse_in)
+        io->src = in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane] + ci->offset;
+    if (s->fuse_out && own) {
+        io->dst  = out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset;
+        io->bias = bias_row(s, y, 0);
+    }
+}
+
 /* Linear plan, same subsampling: luma sees upsampled chroma, chroma stays at its resolution
  * (its rows of the matrix do not involve luma). */
 static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFrame *out,
@@ -1154,8 +1170,10 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
 
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++) {
-        load_row(s, in, y, c, b, 0);
-        run_stages(s, c[0], c[1], c[2], w, NULL);
+        RowIO io;
+        row_io(s, in, out, y, 0, &io);
+        load_row(s, in, y, c, b, !!io.src);
+        run_stages(s, c[0], c[1], c[2], w, &io);
         write_comp(s, b, out, 0, y, w, c[0]);
     }
     copy_alpha(s, in, out, y0, y1, b->t0);
@@ -1199,6 +1217,7 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
     const int w = in->width, cw = AV_CEIL_RSHIFT(w, 1);
     const int ch = AV_CEIL_RSHIFT(in->height, s->fin.vsub);
     int32_t *const rows[2] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1] };
+    int32_t *const d = (int32_t *)b->ring[0][2];     /* the interpolated deltas of a row */
     int tag[2] = { -1, -1 }, y0, y1;
 
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
@@ -1209,9 +1228,10 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
         const int32_t *da = delta_row(s, in, av_clip(r0, 0, ch - 1), rows, tag);
         const int32_t *db = frac ? delta_row(s, in, av_clip(r0 + 1, 0, ch - 1), rows, tag) : da;
 
+        s->dsp.ivblend(d, da, db, cw, frac);
         s->dsp.iluma(out->data[oy->plane] + (ptrdiff_t)y * out->linesize[oy->plane] + oy->offset,
                      in->data[iy->plane] + (ptrdiff_t)y * in->linesize[iy->plane] + iy->offset,
-                     da, db, w, frac, s->in_phase_x, p);
+                     d, w, s->in_phase_x, p);
     }
     copy_alpha(s, in, out, y0, y1, b->t0);
 
@@ -1256,22 +1276,6 @@ static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf
         } else {
             write_comp(s, b, out, i, k, cw, b->t1);
         }
-    }
-}
-
-/* The frame rows of row y the fused first and last matrices use (own: y's output row
- * is this slice's to write). */
-static void row_io(const CspfixContext *s, const AVFrame *in, AVFrame *out, int y, int own,
-                   RowIO *io)
-{
-    const CspfixComp *ci = &s->fin.comp[0], *co = &s->fout.comp[0];
-
-    *io = (RowIO){ NULL };
-    if (s->fuse_in)
-        io->src = in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane] + ci->offset;
-    if (s->fuse_out && own) {
-        io->dst  = out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset;
-        io->bias = bias_row(s, y, 0);
     }
 }
 

@@ -85,9 +85,10 @@ void ff_cspfix_ichroma_##opt(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,     
                              const uint8_t *cr, int w, const CspfixYuvInt *p);            \
 void ff_cspfix_idelta_##opt(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,    \
                             const int32_t c[3]);                                          \
-void ff_cspfix_iluma_##opt(uint8_t *dst, const uint8_t *y, const int32_t *da,             \
-                           const int32_t *db, int w, int wb, int phase,                   \
-                           const CspfixYuvInt *p);
+void ff_cspfix_ivblend_##opt(int32_t *dst, const int32_t *da, const int32_t *db, int n,   \
+                             int wb);                                                     \
+void ff_cspfix_iluma_##opt(uint8_t *dst, const uint8_t *y, const int32_t *d, int w,        \
+                           int phase, const CspfixYuvInt *p);
 
 DECL_INT(sse4)
 DECL_INT(avx2)
@@ -98,12 +99,14 @@ static av_cold void init_int(CspfixDSPContext *dsp, int cpu_flags)
     if (EXTERNAL_SSE4(cpu_flags)) {
         dsp->ichroma = ff_cspfix_ichroma_sse4;
         dsp->idelta = ff_cspfix_idelta_sse4;
+        dsp->ivblend = ff_cspfix_ivblend_sse4;
         dsp->iluma  = ff_cspfix_iluma_sse4;
     }
 #if HAVE_AVX2_EXTERNAL
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
         dsp->ichroma = ff_cspfix_ichroma_avx2;
         dsp->idelta = ff_cspfix_idelta_avx2;
+        dsp->ivblend = ff_cspfix_ivblend_avx2;
         dsp->iluma  = ff_cspfix_iluma_avx2;
     }
 #endif

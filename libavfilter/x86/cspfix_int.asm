@@ -217,37 +217,53 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 %endmacro
 
 ;-----------------------------------------------------------------------------
-; void iluma(uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db, int w,
-;            int wb, int phase, const CspfixYuvInt *p)
-; mmsize / 2 luma samples per step, from mmsize / 4 deltas d[k - 1 .. k + mmsize / 4],
-; d = 4 da + wb (db - da)
+; void ivblend(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb)
+; dst[k] = 4 da[k] + wb (db[k] - da[k]) for k = -1 .. n (whole vectors: up to n + 8)
 ;-----------------------------------------------------------------------------
-; VBL m, offset: d at byte offset (uses m14; m13 = wb)
-%macro VBL 2
-    movu    %1, [daq + %2]
-    movu    m14, [dbq + %2]
-    psubd   m14, %1
-    pmulld  m14, m13
-    pslld   %1, 2
-    paddd   %1, m14
+%macro IVBLEND 0
+cglobal cspfix_ivblend, 5, 6, 4, dst, srca, srcb, n, wgt, x
+    movsxdifnidn nq, nd
+    movd    xm3, wgtd
+    VBROADCASTSS m3, xm3
+    mov     xq, -1
+.loop:
+    movu    m0, [srcaq + xq * 4]
+    movu    m1, [srcbq + xq * 4]
+    psubd   m1, m0
+    pmulld  m1, m3
+    pslld   m0, 2
+    paddd   m0, m1
+    movu    [dstq + xq * 4], m0
+    add     xq, mmsize / 4
+    cmp     xq, nq
+    jle .loop
+    RET
 %endmacro
 
-; m8 = a, m9/m10 = lo/hi bytes (xmm), m11/m12 = luma shuffles (AVX2)
-%macro ILUMA_VEC 5 ; dst, y, byte offset of d[k], phase, a == 1 << 22
-    VBL     m1, %3                      ; d[k]
-    VBL     m2, %3 + 4                  ; d[k + 1]
+;-----------------------------------------------------------------------------
+; void iluma(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
+;            const CspfixYuvInt *p)
+; mmsize / 2 luma samples per step, from mmsize / 4 deltas d[k - 1 .. k + mmsize / 4]
+; (d vertically interpolated by ivblend)
+;-----------------------------------------------------------------------------
+; m8 = a, m9/m10 = lo/hi bytes, m11/m12 = luma shuffles (AVX2)
+; ILUMA_WORDS y, byte offset of d[k], phase, a == 1 << 22: the outputs of mmsize / 2
+; luma samples as words in m0 (before the saturation to bytes and the clamp)
+%macro ILUMA_WORDS 4
+    movu    m1, [dltq + %2]          ; d[k]
+    movu    m2, [dltq + %2 + 4]      ; d[k + 1]
     ; interpolated deltas of the even and odd luma samples into m0, m1 (>> 22 if a == 1 << 22)
-%if %4
-    VBL     m0, %3 - 4                  ; d[k - 1]
+%if %3
+    movu    m0, [dltq + %2 - 4]      ; d[k - 1]
     pslld   m3, m1, 1
     paddd   m1, m3                      ; 3 d[k]
     paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
     paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
-%if %5
+%if %4
     psrad   m0, 22
     psrad   m1, 22
 %endif
-%elif %5
+%elif %4
     paddd   m2, m1
     psrad   m0, m1, 20                  ; even: 4 d[k] >> 22
     psrad   m1, m2, 21                  ; odd:  2 (d[k] + d[k + 1]) >> 22
@@ -256,23 +272,23 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     paddd   m1, m2
     pslld   m1, 1                       ; odd:  2 (d[k] + d[k + 1])
 %endif
-%if %5
+%if %4
     ; (2^22 y + h) >> 22 = y + (h >> 22): even and odd h >> 22 packed to words,
     ; interleaved by a shuffle
     packssdw m0, m1
     pshufb  m0, m11
-    pmovzxbw m3, [%2]
+    pmovzxbw m3, [%1]
     paddw   m0, m3
 %else
     punpckhdq m2, m0, m1
     punpckldq m0, m1
 %if mmsize == 32
-    vbroadcasti128 m3, [%2]
+    vbroadcasti128 m3, [%1]
     pshufb  m4, m3, m12
     pshufb  m3, m11
 %else
-    pmovzxbd m3, [%2]
-    pmovzxbd m4, [%2 + 4]
+    pmovzxbd m3, [%1]
+    pmovzxbd m4, [%1 + 4]
 %endif
     pmulld  m3, m8
     pmulld  m4, m8
@@ -282,6 +298,11 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     psrad   m2, 22
     packssdw m0, m2
 %endif
+%endmacro
+
+; ILUMA_VEC dst, y, byte offset of d[k], phase, a == 1 << 22: mmsize / 2 samples
+%macro ILUMA_VEC 5
+    ILUMA_WORDS %2, %3, %4, %5
 %if mmsize == 32
     vextracti128 xm2, m0, 1
     packuswb xm0, xm2
@@ -298,9 +319,29 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 %endmacro
 
 %macro ILUMA_PHASE 2 ; phase, a == 1 << 22
+%if mmsize == 32
+    ; 2 vectors per step: one saturation to bytes, clamp and store for both
+    mov     remq, wq
+    sub     remq, mmsize
+    jl .one%1%2
+.loop2%1%2:
+    ILUMA_WORDS yq + xq, 2 * xq, %1, %2
+    mova    m13, m0
+    ILUMA_WORDS yq + xq + mmsize / 2, 2 * xq + mmsize, %1, %2
+    packuswb m13, m0
+    vpermq  m13, m13, q3120
+    pmaxub  m13, m9
+    pminub  m13, m10
+    movu    [dstq + xq], m13
+    add     xq, mmsize
+    cmp     xq, remq
+    jle .loop2%1%2
+.one%1%2:
+%endif
     mov     remq, wq
     sub     remq, mmsize / 2
-    jl .tail%1%2
+    cmp     xq, remq
+    jg .tail%1%2
 .loop%1%2:
     ILUMA_VEC [dstq + xq], yq + xq, 2 * xq, %1, %2
     add     xq, mmsize / 2
@@ -312,8 +353,7 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     jle .end
     add     yq, xq
     add     dstq, xq
-    lea     daq, [daq + 2 * xq]
-    lea     dbq, [dbq + 2 * xq]
+    lea     dltq, [dltq + 2 * xq]
     COPYB   rsp, yq, rem, x, tmp
     ILUMA_VEC [rsp + mmsize], rsp, 0, %1, %2
     COPYB   dstq, rsp + mmsize, rem, x, tmp
@@ -321,14 +361,12 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 %endmacro
 
 %macro ILUMA 0
-cglobal cspfix_iluma, 8, 11, 15, -2 * mmsize, dst, y, da, db, w, vw, phase, p, x, rem, tmp
+cglobal cspfix_iluma, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp
     movsxdifnidn wq, wd
-    movd    xm13, vwm
-    VBROADCASTSS m13, xm13
     VBROADCASTSS m8, [pq + YI_A]
     pxor    xm1, xm1
-    BCASTB  xm9, [pq + YI_LO], xm1
-    BCASTB  xm10, [pq + YI_HI], xm1
+    BCASTB  m9, [pq + YI_LO], m1
+    BCASTB  m10, [pq + YI_HI], m1
     xor     xq, xq
     cmp     dword [pq + YI_A], 1 << 22
     je .unit
@@ -356,11 +394,13 @@ cglobal cspfix_iluma, 8, 11, 15, -2 * mmsize, dst, y, da, db, w, vw, phase, p, x
 INIT_XMM sse4
 ICHROMA
 IDELTA
+IVBLEND
 ILUMA
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
 ICHROMA
 IDELTA
+IVBLEND
 ILUMA
 %endif
 %endif

@@ -725,15 +725,36 @@ static void check_yuvint(const CspfixDSPContext *dsp)
         bench_new(new32, cb, cr, MAXW, p[0].dc);
     }
 
+    if (check_func(dsp->ivblend, "cspfix_ivblend")) {
+        declare_func(void, int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb);
+        for (int k = 0; k < NB_YUVINT; k++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int cw = widths[i];
+                FILL_CHROMA();
+                dsp->idelta(da + PAD, cb, cr, MAXW, p[k].dc);
+                dsp->idelta(db + PAD, cr, cb, MAXW, p[k].dc);
+                da[PAD - 1] = da[PAD];
+                db[PAD - 1] = db[PAD];
+                for (int wb = 0; wb <= 4; wb++) {
+                    call_ref(ref32 + PAD, da + PAD, db + PAD, cw, wb);
+                    call_new(new32 + PAD, da + PAD, db + PAD, cw, wb);
+                    if (memcmp(ref32 + PAD - 1, new32 + PAD - 1, (cw + 2) * sizeof(*ref32)))
+                        fail();
+                }
+            }
+        }
+        bench_new(new32 + PAD, da + PAD, db + PAD, MAXW, 3);
+    }
+
     if (check_func(dsp->iluma, "cspfix_iluma")) {
-        declare_func(void, uint8_t *dst, const uint8_t *y, const int32_t *da, const int32_t *db,
-                     int w, int wb, int phase, const CspfixYuvInt *p);
+        declare_func(void, uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
+                     const CspfixYuvInt *p);
         for (int k = 0; k < NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 /* odd and even luma widths */
                 const int lw = 2 * widths[i] - (rnd() & 1), cw = (lw + 1) / 2;
                 FILL_CHROMA();
-                /* deltas as idelta makes them, edges repeated */
+                /* deltas as idelta and ivblend make them, edges repeated */
                 dsp->idelta(da + PAD, cb, cr, MAXW, p[k].dc);
                 dsp->idelta(db + PAD, cr, cb, MAXW, p[k].dc);
                 da[PAD - 1]  = da[PAD];
@@ -743,18 +764,19 @@ static void check_yuvint(const CspfixDSPContext *dsp)
                 for (int x = 0; x < 2 * MAXW + PAD; x++)
                     y[x] = rnd();
                 for (int wb = 0; wb <= 4; wb++) {
+                    dsp->ivblend(ref32 + PAD, da + PAD, db + PAD, cw, wb);
                     for (int phase = 0; phase < 2; phase++) {
                         memset(ref8, 0xaa, 2 * MAXW + PAD);
                         memset(new8, 0xaa, 2 * MAXW + PAD);
-                        call_ref(ref8, y, da + PAD, db + PAD, lw, wb, phase, &p[k]);
-                        call_new(new8, y, da + PAD, db + PAD, lw, wb, phase, &p[k]);
+                        call_ref(ref8, y, ref32 + PAD, lw, phase, &p[k]);
+                        call_new(new8, y, ref32 + PAD, lw, phase, &p[k]);
                         if (memcmp(ref8, new8, 2 * MAXW + PAD))   /* nothing written past w */
                             fail();
                     }
                 }
             }
         }
-        bench_new(new8, y, da + PAD, db + PAD, 2 * MAXW, 3, 0, &p[0]);
+        bench_new(new8, y, ref32 + PAD, 2 * MAXW, 0, &p[0]);
     }
 #undef FILL_CHROMA
     report("yuvint");
