@@ -145,6 +145,22 @@ int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, flo
     return AVERROR(ERANGE);
 }
 
+void ff_cspfix_crow_init(CspfixCRow *p, const float m[12], float lo_cb, float hi_cb,
+                         float lo_cr, float hi_cr)
+{
+    for (int r = 0; r < 2; r++) {
+        const float *row = m + 4 * (r + 1);
+        p->k[r][0] = row[1];
+        p->k[r][1] = row[2];
+        p->k[r][2] = fmaf(row[0], 0.0f, row[3]);
+        p->k[r][3] = 0.0f;
+    }
+    p->lo[0] = lo_cb;
+    p->hi[0] = hi_cb;
+    p->lo[1] = lo_cr;
+    p->hi[1] = hi_cr;
+}
+
 static void affine_c(float *c, int w, float s, float o)
 {
     for (int x = 0; x < w; x++)
@@ -537,6 +553,10 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->matrix_in[1]  = matrix_in_16;
     dsp->matrix_out[0] = matrix_out_8;
     dsp->matrix_out[1] = matrix_out_16;
+    dsp->yrow[0]       = yrow_8;
+    dsp->yrow[1]       = yrow_16;
+    dsp->crow[0]       = crow_8;
+    dsp->crow[1]       = crow_16;
     dsp->pack[0]    = pack_8;
     dsp->pack[1]    = pack_16;
     dsp->affine     = affine_c;

@@ -96,6 +96,16 @@ typedef struct CspfixYuvInt {
     int32_t lo, hi;              ///< luma output clamp
 } CspfixYuvInt;
 
+/**
+ * The chroma rows of a matrix whose chroma outputs do not involve luma, for crow():
+ * row r (0: Cb', 1: Cr') is fmaf(k[r][1], cr, fmaf(k[r][0], cb, k[r][2])), where
+ * k[r][2] = fmaf(m[r+1][0], 0.0f, m[r+1][3]) (the matrix kernel's value for c0 = 0).
+ */
+typedef struct CspfixCRow {
+    float k[2][4];
+    float lo[2], hi[2];
+} CspfixCRow;
+
 typedef struct CspfixDSPContext {
     /** samples to float, [0] 8-bit samples, [1] 16-bit containers */
     void (*unpack[2])(float *dst, const uint8_t *src, int w);
@@ -131,6 +141,16 @@ typedef struct CspfixDSPContext {
      */
     void (*matrix_out[2])(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
                           const float m[12], const float *bias, float lo, float hi);
+    /**
+     * Row 0 of a matrix from samples to samples: dst = pack(fmaf(m[2], c2, fmaf(m[1], c1,
+     * fmaf(m[0], src, m[3])))) (bias, lo, hi as pack); w is a multiple of 16.
+     */
+    void (*yrow[2])(uint8_t *dst, const uint8_t *src, const float *c1, const float *c2, int w,
+                    const float m[4], const float *bias, float lo, float hi);
+    /** The chroma rows of p from samples to samples (pack with bias_cb/bias_cr and p's
+     * lo, hi); w is a multiple of 16. */
+    void (*crow[2])(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+                    const CspfixCRow *p, const float *bias_cb, const float *bias_cr);
     /** one transfer curve on three rows */
     void (*tf)(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
     /** c *= t(k . c) on three rows (HLG OOTF and its inverse) */
@@ -233,6 +253,10 @@ typedef struct CspfixDSPContext {
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
+
+/** crow() parameters of the chroma rows of the 3x4 matrix m with output clamps lo, hi */
+void ff_cspfix_crow_init(CspfixCRow *p, const float m[12], float lo_cb, float hi_cb,
+                         float lo_cr, float hi_cr);
 
 /**
  * Find integer parameters for the float map floor(min(max(x * s + o + 0.5, lo), hi))

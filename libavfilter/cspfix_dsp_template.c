@@ -80,6 +80,39 @@ static void FUNC(matrix_out)(uint8_t *dst8, const float *c0, float *c1, float *c
     }
 }
 
+static av_always_inline int FUNC(pack1)(float v, float bias, float lo, float hi)
+{
+    v = v + bias;
+    v = v > lo ? v : lo;
+    v = v < hi ? v : hi;
+    return (int)v;
+}
+
+static void FUNC(yrow)(uint8_t *dst8, const uint8_t *src8, const float *c1, const float *c2,
+                       int w, const float m[4], const float *bias, float lo, float hi)
+{
+    const pixel *src = (const pixel *)src8;
+    pixel *dst = (pixel *)dst8;
+    for (int x = 0; x < w; x++) {
+        const float v = fmaf(m[2], c2[x], fmaf(m[1], c1[x], fmaf(m[0], (float)src[x], m[3])));
+        dst[x] = FUNC(pack1)(v, bias[x & 15], lo, hi);
+    }
+}
+
+static void FUNC(crow)(uint8_t *dcb8, uint8_t *dcr8, const uint8_t *cb8, const uint8_t *cr8,
+                       int w, const CspfixCRow *p, const float *bias_cb, const float *bias_cr)
+{
+    const pixel *cb = (const pixel *)cb8, *cr = (const pixel *)cr8;
+    pixel *dcb = (pixel *)dcb8, *dcr = (pixel *)dcr8;
+    for (int x = 0; x < w; x++) {
+        const float b = cb[x], c = cr[x];
+        const float u = fmaf(p->k[0][1], c, fmaf(p->k[0][0], b, p->k[0][2]));
+        const float v = fmaf(p->k[1][1], c, fmaf(p->k[1][0], b, p->k[1][2]));
+        dcb[x] = FUNC(pack1)(u, bias_cb[x & 15], p->lo[0], p->hi[0]);
+        dcr[x] = FUNC(pack1)(v, bias_cr[x & 15], p->lo[1], p->hi[1]);
+    }
+}
+
 #undef pixel
 #undef FUNC
 #undef FUNC1

@@ -144,6 +144,8 @@ typedef struct CspfixContext {
     int map16;                   ///< per-plane float maps of 16-bit containers in one pass
     CspfixMap16 map16p[3];
     int chroma_own;              ///< linear plan, same subsampling: chroma at its own resolution
+    int own_rows;                ///< chroma_own from samples to samples (yrow, crow): 1 + container index
+    CspfixCRow crow_p;
     int yuvint;                  ///< chroma_own in integer form (yuvint_p)
     CspfixYuvInt yuvint_p;
     int use_dither;              ///< enum CspfixDither actually applied
@@ -681,9 +683,21 @@ static void setup_fuse(CspfixContext *s)
     const CspfixFormat *fi = &s->fin, *fo = &s->fout;
     const int first = s->stage_start, last = s->nb_stages - 1;
 
-    s->fuse_in = s->fuse_out = 0;
+    s->fuse_in = s->fuse_out = s->own_rows = 0;
     if (first > last)
         return;
+    /* chroma_own: the matrix rows straight from samples to samples, same containers in
+     * and out */
+    if (s->chroma_own && first == last && s->stages[first].type == CSPFIX_OP_MATRIX &&
+        s->use_dither != DITHER_ED && !fo->is_float) {
+        const int k = planar_kind(&fi->comp[0]);
+        s->own_rows = k;
+        for (int c = 0; c < 3; c++)
+            if (planar_kind(&fi->comp[c]) != k || planar_kind(&fo->comp[c]) != k)
+                s->own_rows = 0;
+        ff_cspfix_crow_init(&s->crow_p, s->stages[first].m, s->lo[1], s->hi[1], s->lo[2],
+                            s->hi[2]);
+    }
     if (s->stages[first].type == CSPFIX_OP_MATRIX && !s->in_lut)
         s->fuse_in = planar_kind(&fi->comp[0]);
     if (s->stages[last].type == CSPFIX_OP_MATRIX && (last > first || !s->fuse_in) &&
@@ -1158,6 +1172,61 @@ static void row_io(const CspfixContext *s, const AVFrame *in, AVFrame *out, int 
     }
 }
 
+static uint8_t *comp_row(const AVFrame *f, const CspfixComp *c, int y)
+{
+    return f->data[c->plane] + (ptrdiff_t)y * f->linesize[c->plane] + c->offset;
+}
+
+/* convert_chroma_own() from samples to samples: luma by yrow from the upsampled chroma,
+ * chroma by crow at its own resolution; whole 16-sample blocks, the rest through the
+ * kernels they fuse (the same operations). */
+static void own_rows(const CspfixContext *s, const AVFrame *in, AVFrame *out, int jobnr,
+                     int nb_jobs, SliceBuf *b)
+{
+    const CspfixDSPContext *dsp = &s->dsp;
+    const CspfixComp *ci = s->fin.comp, *co = s->fout.comp;
+    const float *m = s->stages[s->stage_start].m;
+    const int k = s->own_rows - 1, w = in->width, cw = AV_CEIL_RSHIFT(w, s->fin.hsub);
+    const int ch = AV_CEIL_RSHIFT(in->height, s->fin.vsub);
+    float *const *c = b->ring[0];
+    int y0, y1, n;
+
+    slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    n = w & ~15;
+    for (int y = y0; y < y1; y++) {
+        const uint8_t *src = comp_row(in, &ci[0], y);
+        uint8_t *dst = comp_row(out, &co[0], y);
+        const float *bias = bias_row(s, y, 0);
+        load_row(s, in, y, c, b, 1);
+        if (n)
+            dsp->yrow[k](dst, src, c[1], c[2], n, m, bias, s->lo[0], s->hi[0]);
+        if (w > n) {
+            dsp->unpack[k](c[0] + n, src + ((ptrdiff_t)n << k), w - n);
+            dsp->matrix(c[0] + n, c[1] + n, c[2] + n, w - n, m);
+            dsp->pack[k](dst + ((ptrdiff_t)n << k), c[0] + n, w - n, bias, s->lo[0], s->hi[0]);
+        }
+    }
+    copy_alpha(s, in, out, y0, y1, b->t0);
+
+    slice_rows(ch, ED_BAND >> s->fin.vsub, jobnr, nb_jobs, &y0, &y1);
+    n = cw & ~15;
+    for (int y = y0; y < y1; y++) {
+        const uint8_t *cb = comp_row(in, &ci[1], y), *cr = comp_row(in, &ci[2], y);
+        uint8_t *dcb = comp_row(out, &co[1], y), *dcr = comp_row(out, &co[2], y);
+        const float *bcb = bias_row(s, y, 1), *bcr = bias_row(s, y, 2);
+        if (n)
+            dsp->crow[k](dcb, dcr, cb, cr, n, &s->crow_p, bcb, bcr);
+        if (cw > n) {
+            fill_row(c[0] + n, cw - n, 0.0f);
+            dsp->unpack[k](c[1] + n, cb + ((ptrdiff_t)n << k), cw - n);
+            dsp->unpack[k](c[2] + n, cr + ((ptrdiff_t)n << k), cw - n);
+            dsp->matrix(c[0] + n, c[1] + n, c[2] + n, cw - n, m);
+            dsp->pack[k](dcb + ((ptrdiff_t)n << k), c[1] + n, cw - n, bcb, s->lo[1], s->hi[1]);
+            dsp->pack[k](dcr + ((ptrdiff_t)n << k), c[2] + n, cw - n, bcr, s->lo[2], s->hi[2]);
+        }
+    }
+}
+
 /* Linear plan, same subsampling: luma sees upsampled chroma, chroma stays at its resolution
  * (its rows of the matrix do not involve luma). */
 static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFrame *out,
@@ -1168,6 +1237,10 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
     float *const *c = b->ring[0];
     int y0, y1;
 
+    if (s->own_rows) {
+        own_rows(s, in, out, jobnr, nb_jobs, b);
+        return;
+    }
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++) {
         RowIO io;

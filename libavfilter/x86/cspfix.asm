@@ -203,6 +203,122 @@ cglobal cspfix_matrix_out%1, 7, 8, 16, 128, dst, c0, c1, c2, w, m, bias, lo, hi,
     RET
 %endmacro
 
+;-----------------------------------------------------------------------------
+; Matrix rows straight from samples to samples (chroma_own, the linear plans that keep
+; chroma at its own resolution), w % 16 == 0, 8 samples per half step:
+; void yrow(uint8_t *dst, const uint8_t *src, const float *c1, const float *c2, int w,
+;           const float m[4], const float *bias, float lo, float hi)
+;   dst = pack(fma(m2, c2, fma(m1, c1, fma(m0, src, m3))))
+; void crow(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+;           const CspfixCRow *p, const float *bias_cb, const float *bias_cr)
+;   dcb/dcr = pack(fma(k1, cr, fma(k0, cb, k2))) of rows 0/1 of p
+;-----------------------------------------------------------------------------
+; ROW_LOAD dst, samples, bits: 8 samples as floats
+%macro ROW_LOAD 3
+%if %3 == 8
+    pmovzxbd %1, %2
+%else
+    pmovzxwd %1, %2
+%endif
+    cvtdq2ps %1, %1
+%endmacro
+
+; ROW_STORE dst, v, tmp (register numbers), bits: 8 samples from the dwords in m<v>
+; (in [0, 65535]; clobbered)
+%macro ROW_STORE 4
+    vextracti128 xm%3, m%2, 1
+    packusdw xm%2, xm%3
+%if %4 == 8
+    packuswb xm%2, xm%2
+    movq    %1, xm%2
+%else
+    movu    %1, xm%2
+%endif
+%endmacro
+
+%macro YROW 1 ; bits per sample container
+%assign %%bs %1 / 8
+%if UNIX64
+cglobal cspfix_yrow%1, 7, 8, 12, dst, src, c1, c2, w, m, bias, x
+%else
+cglobal cspfix_yrow%1, 7, 8, 12, dst, src, c1, c2, w, m, bias, lo, hi, x
+    movss   xm0, lom
+    movss   xm1, him
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m10, xm0
+    VBROADCASTSS m11, xm1
+    VBROADCASTSS m2, [mq]
+    VBROADCASTSS m3, [mq + 4]
+    VBROADCASTSS m4, [mq + 8]
+    VBROADCASTSS m5, [mq + 12]
+    xor     xq, xq
+.loop:
+%assign %%k 0
+%rep 2
+    ROW_LOAD m0, [srcq + xq * %%bs + 8 * %%k * %%bs], %1
+    mova    m1, m5
+    vfmadd231ps m1, m0, m2
+    vfmadd231ps m1, m3, [c1q + xq * 4 + 32 * %%k]
+    vfmadd231ps m1, m4, [c2q + xq * 4 + 32 * %%k]
+    addps   m1, [biasq + 32 * %%k]
+    maxps   m1, m10
+    minps   m1, m11
+    cvttps2dq m1, m1
+    ROW_STORE [dstq + xq * %%bs + 8 * %%k * %%bs], 1, 6, %1
+%assign %%k %%k + 1
+%endrep
+    add     xq, 16
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+; CspfixCRow: k[2][4] (coefficient of Cb, of Cr, offset, unused), lo[2], hi[2]
+%macro CROW 1 ; bits per sample container
+%assign %%bs %1 / 8
+cglobal cspfix_crow%1, 8, 9, 15, dcb, dcr, cb, cr, w, p, bcb, bcr, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m2,  [pq]
+    VBROADCASTSS m3,  [pq + 4]
+    VBROADCASTSS m4,  [pq + 8]
+    VBROADCASTSS m5,  [pq + 16]
+    VBROADCASTSS m6,  [pq + 20]
+    VBROADCASTSS m7,  [pq + 24]
+    VBROADCASTSS m8,  [pq + 32]         ; lo, hi of Cb'
+    VBROADCASTSS m9,  [pq + 40]
+    VBROADCASTSS m10, [pq + 36]         ; lo, hi of Cr'
+    VBROADCASTSS m11, [pq + 44]
+    xor     xq, xq
+.loop:
+%assign %%k 0
+%rep 2
+    ROW_LOAD m0, [cbq + xq * %%bs + 8 * %%k * %%bs], %1
+    ROW_LOAD m1, [crq + xq * %%bs + 8 * %%k * %%bs], %1
+    mova    m12, m4
+    vfmadd231ps m12, m0, m2
+    vfmadd231ps m12, m1, m3
+    addps   m12, [bcbq + 32 * %%k]
+    maxps   m12, m8
+    minps   m12, m9
+    cvttps2dq m12, m12
+    ROW_STORE [dcbq + xq * %%bs + 8 * %%k * %%bs], 12, 13, %1
+    mova    m12, m7
+    vfmadd231ps m12, m0, m5
+    vfmadd231ps m12, m1, m6
+    addps   m12, [bcrq + 32 * %%k]
+    maxps   m12, m10
+    minps   m12, m11
+    cvttps2dq m12, m12
+    ROW_STORE [dcrq + xq * %%bs + 8 * %%k * %%bs], 12, 13, %1
+%assign %%k %%k + 1
+%endrep
+    add     xq, 16
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
 ; LUT8_4 xmm: the floats of the 4 low codes of v into xmm (v shifted by 32)
 %macro LUT8_4 1
     movzx   i0d, vb
@@ -337,6 +453,10 @@ MATRIX_IN 8
 MATRIX_IN 16
 MATRIX_OUT 8
 MATRIX_OUT 16
+YROW 8
+YROW 16
+CROW 8
+CROW 16
 AFFINE
 LUT
 

@@ -44,6 +44,15 @@ void ff_cspfix_matrix_out8_avx2(uint8_t *dst, const float *c0, float *c1, float 
                                 const float m[12], const float *bias, float lo, float hi);
 void ff_cspfix_matrix_out16_avx2(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
                                  const float m[12], const float *bias, float lo, float hi);
+#define ROW_FUNCS(bits)                                                                   \
+void ff_cspfix_yrow##bits##_avx2(uint8_t *dst, const uint8_t *src, const float *c1,          \
+                                 const float *c2, int w, const float m[4],                   \
+                                 const float *bias, float lo, float hi);                     \
+void ff_cspfix_crow##bits##_avx2(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,              \
+                                 const uint8_t *cr, int w, const CspfixCRow *p,              \
+                                 const float *bias_cb, const float *bias_cr);
+ROW_FUNCS(8)
+ROW_FUNCS(16)
 void ff_cspfix_map16_sse4(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
 void ff_cspfix_map16_avx2(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
 void ff_cspfix_tonemap_avx2(float *c0, float *c1, float *c2, int w, const float k[3],
@@ -167,6 +176,10 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
         dsp->matrix_in[1]  = ff_cspfix_matrix_in16_avx2;
         dsp->matrix_out[0] = ff_cspfix_matrix_out8_avx2;
         dsp->matrix_out[1] = ff_cspfix_matrix_out16_avx2;
+        dsp->yrow[0]       = ff_cspfix_yrow8_avx2;
+        dsp->yrow[1]       = ff_cspfix_yrow16_avx2;
+        dsp->crow[0]       = ff_cspfix_crow8_avx2;
+        dsp->crow[1]       = ff_cspfix_crow16_avx2;
         dsp->tf      = ff_cspfix_tf_avx2;
         dsp->tonemap = ff_cspfix_tonemap_avx2;
     }

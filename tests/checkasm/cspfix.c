@@ -178,6 +178,107 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
     report("matrix_out");
 }
 
+/* yrow / crow: against C, and against the unpack + matrix + pack they replace */
+static void check_rows(const CspfixDSPContext *dsp)
+{
+    static const int mw[] = { 16, 32, 48, 512, MAXW };
+    LOCAL_ALIGNED_32(float, buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, row1, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(float, row2, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint8_t, src1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, src2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, ref1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, ref2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, new1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(uint8_t, new2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_32(float, bias1, [16]);
+    LOCAL_ALIGNED_32(float, bias2, [16]);
+    float *c[3], m[12];
+    CspfixCRow p;
+
+    for (int i = 0; i < 3; i++)
+        c[i] = buf + i * (MAXW + PAD);
+    for (int b = 0; b < 2; b++) {
+        const int bytes = b + 1, max = b ? 1023 : 255;
+        declare_func_float(void, uint8_t *dst, const uint8_t *src, const float *c1,
+                           const float *c2, int w, const float m[4], const float *bias,
+                           float lo, float hi);
+        if (!check_func(dsp->yrow[b], "cspfix_yrow%d", b ? 16 : 8))
+            continue;
+        for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
+            const int w = mw[i];
+            const float lo = i & 1 ? 16 << (2 * b) : 0, hi = i & 1 ? 235 << (2 * b) : max;
+            for (int j = 0; j < 12; j++)
+                m[j] = j % 4 == 3 ? rnd_float(-max / 4, max / 4) : rnd_float(-1.5f, 1.5f);
+            for (int x = 0; x < 16; x++)
+                bias1[x] = i & 2 ? rnd_float(0.0f, 1.0f) : 0.5f;
+            for (int x = 0; x < bytes * (MAXW + PAD); x++)
+                src1[x] = rnd();
+            fill_floats(row1, MAXW + PAD, -max / 2, max / 2);
+            fill_floats(row2, MAXW + PAD, -max / 2, max / 2);
+            memset(ref1, 0xaa, bytes * (MAXW + PAD));
+            memset(new1, 0xaa, bytes * (MAXW + PAD));
+            call_ref(ref1, src1, row1, row2, w, m, bias1, lo, hi);
+            call_new(new1, src1, row1, row2, w, m, bias1, lo, hi);
+            if (memcmp(ref1, new1, bytes * (MAXW + PAD)))
+                fail();
+            dsp->unpack[b](c[0], src1, w);
+            memcpy(c[1], row1, w * sizeof(float));
+            memcpy(c[2], row2, w * sizeof(float));
+            dsp->matrix(c[0], c[1], c[2], w, m);
+            dsp->pack[b](ref1, c[0], w, bias1, lo, hi);
+            if (memcmp(ref1, new1, bytes * w))
+                fail();
+        }
+        bench_new(new1, src1, row1, row2, MAXW, m, bias1, 0.0f, (float)max);
+    }
+    report("yrow");
+
+    for (int b = 0; b < 2; b++) {
+        const int bytes = b + 1, max = b ? 1023 : 255;
+        declare_func(void, uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr,
+                     int w, const CspfixCRow *p, const float *bias_cb, const float *bias_cr);
+        if (!check_func(dsp->crow[b], "cspfix_crow%d", b ? 16 : 8))
+            continue;
+        for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
+            const int w = mw[i];
+            const float lo = i & 1 ? 16 << (2 * b) : 0, hi = i & 1 ? 240 << (2 * b) : max;
+            for (int j = 0; j < 12; j++)
+                m[j] = j % 4 == 3 ? rnd_float(-max, max) : rnd_float(-1.5f, 1.5f);
+            if (i == 2)
+                m[7] = -0.0f;
+            ff_cspfix_crow_init(&p, m, lo, hi, 0.0f, max);
+            for (int x = 0; x < 16; x++) {
+                bias1[x] = i & 2 ? rnd_float(0.0f, 1.0f) : 0.5f;
+                bias2[x] = i & 2 ? rnd_float(0.0f, 1.0f) : 0.5f;
+            }
+            for (int x = 0; x < bytes * (MAXW + PAD); x++) {
+                src1[x] = rnd();
+                src2[x] = rnd();
+            }
+            memset(ref1, 0xaa, bytes * (MAXW + PAD));
+            memset(new1, 0xaa, bytes * (MAXW + PAD));
+            memset(ref2, 0xaa, bytes * (MAXW + PAD));
+            memset(new2, 0xaa, bytes * (MAXW + PAD));
+            call_ref(ref1, ref2, src1, src2, w, &p, bias1, bias2);
+            call_new(new1, new2, src1, src2, w, &p, bias1, bias2);
+            if (memcmp(ref1, new1, bytes * (MAXW + PAD)) ||
+                memcmp(ref2, new2, bytes * (MAXW + PAD)))
+                fail();
+            memset(c[0], 0, w * sizeof(float));
+            dsp->unpack[b](c[1], src1, w);
+            dsp->unpack[b](c[2], src2, w);
+            dsp->matrix(c[0], c[1], c[2], w, m);
+            dsp->pack[b](ref1, c[1], w, bias1, lo, hi);
+            dsp->pack[b](ref2, c[2], w, bias2, 0.0f, max);
+            if (memcmp(ref1, new1, bytes * w) || memcmp(ref2, new2, bytes * w))
+                fail();
+        }
+        bench_new(new1, new2, src1, src2, MAXW, &p, bias1, bias2);
+    }
+    report("crow");
+}
+
 static void check_affine(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
@@ -913,6 +1014,7 @@ void checkasm_check_cspfix(void)
     check_pack(&dsp);
     check_chroma(&dsp);
     check_matrix_io(&dsp);
+    check_rows(&dsp);
     check_map8(&dsp);
     check_map16(&dsp);
     check_yuvint(&dsp);
