@@ -1118,6 +1118,12 @@ static void copy_alpha(const CspfixContext *s, const AVFrame *in, AVFrame *out, 
     }
 }
 
+/* Row y of component c of a frame */
+static uint8_t *comp_row(const AVFrame *f, const CspfixComp *c, int y)
+{
+    return f->data[c->plane] + (ptrdiff_t)y * f->linesize[c->plane] + c->offset;
+}
+
 /* Range/depth only: every component on its own, at its own resolution. */
 static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame *out,
                               int jobnr, int nb_jobs, SliceBuf *b)
@@ -1135,16 +1141,13 @@ static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame
         if (s->map8) {
             const CspfixComp *ci = &s->fin.comp[c], *co = &s->fout.comp[c];
             for (int y = y0; y < y1; y++)
-                s->dsp.map8(out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset,
-                            in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane] + ci->offset,
-                            w, &s->map8p[c]);
+                s->dsp.map8(comp_row(out, co, y), comp_row(in, ci, y), w, &s->map8p[c]);
             continue;
         }
         if (s->map16) {
             const CspfixComp *ci = &s->fin.comp[c], *co = &s->fout.comp[c];
             for (int y = y0; y < y1; y++)
-                s->dsp.map16((uint16_t *)(out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane]),
-                             (const uint16_t *)(in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane]),
+                s->dsp.map16((uint16_t *)comp_row(out, co, y), (const uint16_t *)comp_row(in, ci, y),
                              w, &s->map16p[c]);
             continue;
         }
@@ -1165,16 +1168,11 @@ static void row_io(const CspfixContext *s, const AVFrame *in, AVFrame *out, int 
 
     *io = (RowIO){ NULL };
     if (s->fuse_in)
-        io->src = in->data[ci->plane] + (ptrdiff_t)y * in->linesize[ci->plane] + ci->offset;
+        io->src = comp_row(in, ci, y);
     if (s->fuse_out && own) {
-        io->dst  = out->data[co->plane] + (ptrdiff_t)y * out->linesize[co->plane] + co->offset;
+        io->dst  = comp_row(out, co, y);
         io->bias = bias_row(s, y, 0);
     }
-}
-
-static uint8_t *comp_row(const AVFrame *f, const CspfixComp *c, int y)
-{
-    return f->data[c->plane] + (ptrdiff_t)y * f->linesize[c->plane] + c->offset;
 }
 
 /* convert_chroma_own() from samples to samples: luma by yrow from the upsampled chroma,

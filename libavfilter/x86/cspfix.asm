@@ -55,21 +55,49 @@ SECTION .text
     vfmadd231ps %1, m2, %5
 %endmacro
 
-%macro MATRIX 0
-cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
-    movsxdifnidn wq, wd
+; MATRIX_COEFS0 / MATRIX_COEFS12: m[] (in mq) broadcast: row 0 to m3-m5 and its offset
+; to m12; rows 1 and 2 to m6-m8, m9-m11 and their offsets to m13, m14
+%macro MATRIX_COEFS0 0
     VBROADCASTSS m3,  [mq + 0]
     VBROADCASTSS m4,  [mq + 4]
     VBROADCASTSS m5,  [mq + 8]
+    VBROADCASTSS m12, [mq + 12]
+%endmacro
+
+%macro MATRIX_COEFS12 0
     VBROADCASTSS m6,  [mq + 16]
     VBROADCASTSS m7,  [mq + 20]
     VBROADCASTSS m8,  [mq + 24]
+    VBROADCASTSS m13, [mq + 28]
     VBROADCASTSS m9,  [mq + 32]
     VBROADCASTSS m10, [mq + 36]
     VBROADCASTSS m11, [mq + 40]
-    VBROADCASTSS m12, [mq + 12]
-    VBROADCASTSS m13, [mq + 28]
     VBROADCASTSS m14, [mq + 44]
+%endmacro
+
+; MATRIX_ROWS12 byte offset: rows 1 and 2 of m0-m2 stored to c1, c2 at x (uses m15)
+%macro MATRIX_ROWS12 1
+    MATRIX_ROW m15, m13, m6, m7, m8
+    movu    [c1q + xq * 4 + %1], m15
+    MATRIX_ROW m15, m14, m9, m10, m11
+    movu    [c2q + xq * 4 + %1], m15
+%endmacro
+
+; ROW_LOAD dst, samples, bits: 8 samples as floats
+%macro ROW_LOAD 3
+%if %3 == 8
+    pmovzxbd %1, %2
+%else
+    pmovzxwd %1, %2
+%endif
+    cvtdq2ps %1, %1
+%endmacro
+
+%macro MATRIX 0
+cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
+    movsxdifnidn wq, wd
+    MATRIX_COEFS0
+    MATRIX_COEFS12
     xor     xq, xq
 .loop:
     movu    m0, [c0q + xq * 4]
@@ -77,10 +105,7 @@ cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
     movu    m2, [c2q + xq * 4]
     MATRIX_ROW m15, m12, m3, m4, m5
     movu    [c0q + xq * 4], m15
-    MATRIX_ROW m15, m13, m6, m7, m8
-    movu    [c1q + xq * 4], m15
-    MATRIX_ROW m15, m14, m9, m10, m11
-    movu    [c2q + xq * 4], m15
+    MATRIX_ROWS12 0
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
@@ -93,36 +118,19 @@ cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
 ; matrix with c0 = the samples of src (8-bit or 16-bit containers), w % 16 == 0
 ;-----------------------------------------------------------------------------
 %macro MATRIX_IN 1 ; bits per sample container
+%assign %%bs %1 / 8
 cglobal cspfix_matrix_in%1, 6, 7, 16, c0, c1, c2, src, w, m, x
     movsxdifnidn wq, wd
-    VBROADCASTSS m3,  [mq + 0]
-    VBROADCASTSS m4,  [mq + 4]
-    VBROADCASTSS m5,  [mq + 8]
-    VBROADCASTSS m6,  [mq + 16]
-    VBROADCASTSS m7,  [mq + 20]
-    VBROADCASTSS m8,  [mq + 24]
-    VBROADCASTSS m9,  [mq + 32]
-    VBROADCASTSS m10, [mq + 36]
-    VBROADCASTSS m11, [mq + 40]
-    VBROADCASTSS m12, [mq + 12]
-    VBROADCASTSS m13, [mq + 28]
-    VBROADCASTSS m14, [mq + 44]
+    MATRIX_COEFS0
+    MATRIX_COEFS12
     xor     xq, xq
 .loop:
-%if %1 == 8
-    pmovzxbd m0, [srcq + xq]
-%else
-    pmovzxwd m0, [srcq + xq * 2]
-%endif
-    cvtdq2ps m0, m0
+    ROW_LOAD m0, [srcq + xq * %%bs], %1
     movu    m1, [c1q + xq * 4]
     movu    m2, [c2q + xq * 4]
     MATRIX_ROW m15, m12, m3, m4, m5
     movu    [c0q + xq * 4], m15
-    MATRIX_ROW m15, m13, m6, m7, m8
-    movu    [c1q + xq * 4], m15
-    MATRIX_ROW m15, m14, m9, m10, m11
-    movu    [c2q + xq * 4], m15
+    MATRIX_ROWS12 0
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
@@ -151,10 +159,7 @@ cglobal cspfix_matrix_in%1, 6, 7, 16, c0, c1, c2, src, w, m, x
     maxps   m15, m12
     minps   m15, m3
     cvttps2dq %2, m15
-    MATRIX_ROW m15, m13, m6, m7, m8
-    movu    [c1q + xq * 4 + 32 * %1], m15
-    MATRIX_ROW m15, m14, m9, m10, m11
-    movu    [c2q + xq * 4 + 32 * %1], m15
+    MATRIX_ROWS12 32 * %1
 %endmacro
 
 %macro MATRIX_OUT 1 ; bits per sample container
@@ -176,14 +181,7 @@ cglobal cspfix_matrix_out%1, 7, 8, 16, 128, dst, c0, c1, c2, w, m, bias, lo, hi,
     mova    [rsp + 64], m15
     VBROADCASTSS m15, [mq + 12]
     mova    [rsp + 96], m15
-    VBROADCASTSS m6,  [mq + 16]
-    VBROADCASTSS m7,  [mq + 20]
-    VBROADCASTSS m8,  [mq + 24]
-    VBROADCASTSS m9,  [mq + 32]
-    VBROADCASTSS m10, [mq + 36]
-    VBROADCASTSS m11, [mq + 40]
-    VBROADCASTSS m13, [mq + 28]
-    VBROADCASTSS m14, [mq + 44]
+    MATRIX_COEFS12
     xor     xq, xq
 .loop:
     MATRIX_OUT_HALF 0, m4
@@ -213,15 +211,6 @@ cglobal cspfix_matrix_out%1, 7, 8, 16, 128, dst, c0, c1, c2, w, m, bias, lo, hi,
 ;           const CspfixCRow *p, const float *bias_cb, const float *bias_cr)
 ;   dcb/dcr = pack(fma(k1, cr, fma(k0, cb, k2))) of rows 0/1 of p
 ;-----------------------------------------------------------------------------
-; ROW_LOAD dst, samples, bits: 8 samples as floats
-%macro ROW_LOAD 3
-%if %3 == 8
-    pmovzxbd %1, %2
-%else
-    pmovzxwd %1, %2
-%endif
-    cvtdq2ps %1, %1
-%endmacro
 
 ; ROW_STORE dst, v, tmp (register numbers), bits: 8 samples from the dwords in m<v>
 ; (in [0, 65535]; clobbered)

@@ -92,11 +92,20 @@ static void check_matrix(const CspfixDSPContext *dsp)
     report("matrix");
 }
 
+/* widths of the kernels that take whole 16-sample blocks */
+static const int widths16[] = { 16, 32, 48, 512, MAXW };
+
+/* a 3x4 matrix of the size of colour conversions on codes up to about max */
+static void rnd_matrix(float m[12], float off)
+{
+    for (int i = 0; i < 12; i++)
+        m[i] = i % 4 == 3 ? rnd_float(-off, off) : rnd_float(-1.5f, 1.5f);
+}
+
 /* matrix_in / matrix_out: against C, and against the unpack + matrix and matrix + pack
  * they replace */
 static void check_matrix_io(const CspfixDSPContext *dsp)
 {
-    static const int mw[] = { 16, 32, 48, 512, MAXW };
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, alt_buf, [3 * (MAXW + PAD)]);
@@ -115,11 +124,10 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
         const int bytes = b + 1, max = b ? 1023 : 255;
         declare_func(void, float *c0, float *c1, float *c2, const uint8_t *src, int w,
                      const float m[12]);
-        for (int i = 0; i < 12; i++)
-            m[i] = i % 4 == 3 ? rnd_float(-max, max) : rnd_float(-1.5f, 1.5f);
+        rnd_matrix(m, max);
         if (check_func(dsp->matrix_in[b], "cspfix_matrix_in%d", b ? 16 : 8)) {
-            for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
-                const int w = mw[i];
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
+                const int w = widths16[i];
                 for (int x = 0; x < bytes * (MAXW + PAD); x++)
                     src[x] = rnd();
                 fill_floats(ref_buf, 3 * (MAXW + PAD), -max, max);
@@ -145,11 +153,10 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
         const int bytes = b + 1, max = b ? 1023 : 255;
         declare_func_float(void, uint8_t *dst, const float *c0, float *c1, float *c2, int w,
                            const float m[12], const float *bias, float lo, float hi);
-        for (int i = 0; i < 12; i++)
-            m[i] = i % 4 == 3 ? rnd_float(-max / 4, max / 4) : rnd_float(-1.5f, 1.5f);
+        rnd_matrix(m, max / 4);
         if (check_func(dsp->matrix_out[b], "cspfix_matrix_out%d", b ? 16 : 8)) {
-            for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
-                const int w = mw[i];
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
+                const int w = widths16[i];
                 const float lo = i & 1 ? 16 << (2 * b) : 0, hi = i & 1 ? 235 << (2 * b) : max;
                 for (int x = 0; x < 16; x++)
                     bias[x] = i & 2 ? rnd_float(0.0f, 1.0f) : 0.5f;
@@ -181,7 +188,6 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
 /* yrow / crow: against C, and against the unpack + matrix + pack they replace */
 static void check_rows(const CspfixDSPContext *dsp)
 {
-    static const int mw[] = { 16, 32, 48, 512, MAXW };
     LOCAL_ALIGNED_32(float, buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, row1, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, row2, [MAXW + PAD]);
@@ -205,11 +211,10 @@ static void check_rows(const CspfixDSPContext *dsp)
                            float lo, float hi);
         if (!check_func(dsp->yrow[b], "cspfix_yrow%d", b ? 16 : 8))
             continue;
-        for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
-            const int w = mw[i];
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
+            const int w = widths16[i];
             const float lo = i & 1 ? 16 << (2 * b) : 0, hi = i & 1 ? 235 << (2 * b) : max;
-            for (int j = 0; j < 12; j++)
-                m[j] = j % 4 == 3 ? rnd_float(-max / 4, max / 4) : rnd_float(-1.5f, 1.5f);
+            rnd_matrix(m, max / 4);
             for (int x = 0; x < 16; x++)
                 bias1[x] = i & 2 ? rnd_float(0.0f, 1.0f) : 0.5f;
             for (int x = 0; x < bytes * (MAXW + PAD); x++)
@@ -240,11 +245,10 @@ static void check_rows(const CspfixDSPContext *dsp)
                      int w, const CspfixCRow *p, const float *bias_cb, const float *bias_cr);
         if (!check_func(dsp->crow[b], "cspfix_crow%d", b ? 16 : 8))
             continue;
-        for (int i = 0; i < FF_ARRAY_ELEMS(mw); i++) {
-            const int w = mw[i];
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
+            const int w = widths16[i];
             const float lo = i & 1 ? 16 << (2 * b) : 0, hi = i & 1 ? 240 << (2 * b) : max;
-            for (int j = 0; j < 12; j++)
-                m[j] = j % 4 == 3 ? rnd_float(-max, max) : rnd_float(-1.5f, 1.5f);
+            rnd_matrix(m, max);
             if (i == 2)
                 m[7] = -0.0f;
             ff_cspfix_crow_init(&p, m, lo, hi, 0.0f, max);
