@@ -1278,6 +1278,20 @@ static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r
     return rows[i];
 }
 
+/* Output chroma row y of the integer matrix-only path. */
+static void yuvint_chroma_row(const CspfixContext *s, const AVFrame *in, AVFrame *out, int y,
+                              int cw)
+{
+    const CspfixComp *ib = &s->fin.comp[1], *ir = &s->fin.comp[2];
+    const CspfixComp *ob = &s->fout.comp[1], *ocr = &s->fout.comp[2];
+
+    s->dsp.ichroma(out->data[ob->plane] + (ptrdiff_t)y * out->linesize[ob->plane] + ob->offset,
+                   out->data[ocr->plane] + (ptrdiff_t)y * out->linesize[ocr->plane] + ocr->offset,
+                   in->data[ib->plane] + (ptrdiff_t)y * in->linesize[ib->plane] + ib->offset,
+                   in->data[ir->plane] + (ptrdiff_t)y * in->linesize[ir->plane] + ir->offset,
+                   cw, &s->yuvint_p);
+}
+
 /* convert_chroma_own() in integers: luma adds the interpolated chroma contribution
  * computed at chroma resolution; chroma is a 2x2 matrix. */
 static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *out,
@@ -1292,18 +1306,25 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
      * luma, so iluma never reads deltas just stored (its loads straddle ivblend's
      * stores, and waiting for them to drain cost about a fifth of the frame) */
     int32_t *const d[2] = { (int32_t *)b->ring[0][2], (int32_t *)b->ring[1][0] };
-    int tag[2] = { -1, -1 }, y0, y1;
+    int tag[2] = { -1, -1 }, y0, y1, c0, c1, cnext;
 
+    /* This slice's chroma rows are made as soon as the luma deltas have read them
+     * (still in cache), the rest after the luma rows. */
+    slice_rows(ch, ED_BAND >> s->fin.vsub, jobnr, nb_jobs, &c0, &c1);
+    cnext = c0;
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y <= y1; y++) {
         if (y < y1) {
             /* chroma row r sits at luma row 2r + off_y2 / 2 (as in load_chroma()) */
             const int pos4 = s->fin.vsub ? 2 * y - s->in_off_y2 : 4 * y;
             const int r0 = pos4 >> 2, frac = pos4 & 3;
-            const int32_t *da = delta_row(s, in, av_clip(r0, 0, ch - 1), rows, tag);
-            const int32_t *db = frac ? delta_row(s, in, av_clip(r0 + 1, 0, ch - 1), rows, tag) : da;
+            const int ra = av_clip(r0, 0, ch - 1), rb = av_clip(r0 + 1, 0, ch - 1);
+            const int32_t *da = delta_row(s, in, ra, rows, tag);
+            const int32_t *db = frac ? delta_row(s, in, rb, rows, tag) : da;
 
             s->dsp.ivblend(d[y & 1], da, db, cw, frac);
+            for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
+                yuvint_chroma_row(s, in, out, cnext, cw);
         }
         if (y > y0) {
             const int yl = y - 1;
@@ -1313,17 +1334,8 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
         }
     }
     copy_alpha(s, in, out, y0, y1, b->t0);
-
-    slice_rows(ch, ED_BAND >> s->fin.vsub, jobnr, nb_jobs, &y0, &y1);
-    for (int y = y0; y < y1; y++) {
-        const CspfixComp *ib = &s->fin.comp[1], *ir = &s->fin.comp[2];
-        const uint8_t *cb = in->data[ib->plane] + (ptrdiff_t)y * in->linesize[ib->plane] + ib->offset;
-        const uint8_t *cr = in->data[ir->plane] + (ptrdiff_t)y * in->linesize[ir->plane] + ir->offset;
-        const CspfixComp *ob = &s->fout.comp[1], *ocr = &s->fout.comp[2];
-        s->dsp.ichroma(out->data[ob->plane] + (ptrdiff_t)y * out->linesize[ob->plane] + ob->offset,
-                       out->data[ocr->plane] + (ptrdiff_t)y * out->linesize[ocr->plane] + ocr->offset,
-                       cb, cr, cw, p);
-    }
+    for (; cnext < c1; cnext++)
+        yuvint_chroma_row(s, in, out, cnext, cw);
 }
 
 /* Horizontal 2:1 chroma filter; sets the edges the kernels read. */
