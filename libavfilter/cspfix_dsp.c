@@ -486,24 +486,67 @@ static void iluma_c(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int
     }
 }
 
-/* round(x * 2^22) if it fits comfortably */
-static int fix22(double x, int64_t *r)
+static av_always_inline int imat2_16(const CspfixIMat2 *m, int u, int v, int shift)
 {
-    if (!(fabs(x) < 256.0))
+    return av_clip((m->c[0] * u + m->c[1] * v + m->c[2]) >> shift, m->lo, m->hi);
+}
+
+static void ichroma16_c(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
+                        int w, const CspfixYuvInt *p)
+{
+    const int mid = (p->mask + 1) >> 1;
+    for (int x = 0; x < w; x++) {
+        const int u = (cb[x] & p->mask) - mid, v = (cr[x] & p->mask) - mid;
+        dcb[x] = imat2_16(&p->cb, u, v, p->shift);
+        dcr[x] = imat2_16(&p->cr, u, v, p->shift);
+    }
+}
+
+static void idelta16_c(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
+                       const CspfixYuvInt *p)
+{
+    const int mid = (p->mask + 1) >> 1;
+    for (int x = 0; x < w; x++)
+        dst[x] = (p->dc[0] * ((cb[x] & p->mask) - mid) + p->dc[1] * ((cr[x] & p->mask) - mid) +
+                  p->dc[2]) >> 4;
+}
+
+static void iluma16_c(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
+                      const CspfixYuvInt *p)
+{
+    for (int x = 0; x < w; x++) {
+        const int k = x >> 1;
+        int32_t h;
+        if (!phase)
+            h = x & 1 ? 2 * (d[k] + d[k + 1]) : 4 * d[k];
+        else
+            h = x & 1 ? 3 * d[k] + d[k + 1] : d[k - 1] + 3 * d[k];
+        dst[x] = av_clip((p->a * (y[x] & p->mask) + h) >> p->shift, p->lo, p->hi);
+    }
+}
+
+/* round(x * 2^22) if it fits comfortably */
+/* x at 2^-shift, |x| < 2^(30 - shift) (256 at 8 bits) */
+static int fix(double x, int shift, int64_t *r)
+{
+    if (!(fabs(x) < ldexp(1.0, 30 - shift)))
         return AVERROR(ERANGE);
-    *r = llrint(ldexp(x, 22));
+    *r = llrint(ldexp(x, shift));
     return 0;
 }
 
-/* one output row u*c0 + v*c1 + c2 (plus rnd), checked to stay within int32 */
-static int imat_row(int32_t c[3], double cu, double cv, double off, int64_t rnd)
+/* one output row u*c0 + v*c1 + c2 (plus rnd), checked to stay within int32 for
+ * |u|, |v| <= mid */
+static int imat_row(int32_t c[3], double cu, double cv, double off, int64_t rnd, int shift,
+                    int mid)
 {
     int64_t c0, c1, c2;
     int ret;
-    if ((ret = fix22(cu, &c0)) < 0 || (ret = fix22(cv, &c1)) < 0 || (ret = fix22(off, &c2)) < 0)
+    if ((ret = fix(cu, shift, &c0)) < 0 || (ret = fix(cv, shift, &c1)) < 0 ||
+        (ret = fix(off, shift, &c2)) < 0)
         return ret;
     c2 += rnd;
-    if (128 * (FFABS(c0) + FFABS(c1)) + FFABS(c2) >= INT32_MAX)
+    if (mid * (FFABS(c0) + FFABS(c1)) + FFABS(c2) >= INT32_MAX)
         return AVERROR(ERANGE);
     c[0] = c0;
     c[1] = c1;
@@ -511,37 +554,50 @@ static int imat_row(int32_t c[3], double cu, double cv, double off, int64_t rnd)
     return 0;
 }
 
+/* c[2] - mid (c[0] + c[1]) modulo 2^32: u * c0 + v * c1 + fold on the samples themselves
+ * (the products may wrap, the sum does not) */
+static int32_t fold_mid(const int32_t c[3], int mid)
+{
+    return (int32_t)((uint32_t)c[2] - (uint32_t)mid * ((uint32_t)c[0] + (uint32_t)c[1]));
+}
+
 av_cold int ff_cspfix_yuvint_init(CspfixYuvInt *p, const double m[3][4], const float lo[3],
-                                  const float hi[3])
+                                  const float hi[3], int depth)
 {
     CspfixIMat2 *const cm[3] = { NULL, &p->cb, &p->cr };
+    const int shift = 30 - depth, mid = 1 << (depth - 1), maxc = (1 << depth) - 1;
     int64_t a, dmax;
     int ret;
 
-    if (m[1][0] != 0.0 || m[2][0] != 0.0)
+    if (depth < 8 || depth > 10 || m[1][0] != 0.0 || m[2][0] != 0.0)
         return AVERROR(EINVAL);
     for (int i = 0; i < 3; i++)
-        if (lo[i] != (int)lo[i] || hi[i] != (int)hi[i] || lo[i] < 0 || hi[i] > 255 || lo[i] > hi[i])
+        if (lo[i] != (int)lo[i] || hi[i] != (int)hi[i] || lo[i] < 0 || hi[i] > maxc || lo[i] > hi[i])
             return AVERROR(EINVAL);
-    /* chroma: >> 22 with rounding */
+    /* chroma: >> S with rounding */
     for (int i = 1; i < 3; i++) {
-        if ((ret = imat_row(cm[i]->c, m[i][1], m[i][2], m[i][3] + 128.0 * (m[i][1] + m[i][2]),
-                            1 << 21)) < 0)
+        if ((ret = imat_row(cm[i]->c, m[i][1], m[i][2], m[i][3] + mid * (m[i][1] + m[i][2]),
+                            1 << (shift - 1), shift, mid)) < 0)
             return ret;
         cm[i]->lo = lo[i];
         cm[i]->hi = hi[i];
     }
-    /* luma delta: >> 4 with rounding, plus the final rounding 2^21 / 16 at 2^-18 */
-    if ((ret = imat_row(p->dc, m[0][1], m[0][2], m[0][3] + 128.0 * (m[0][1] + m[0][2]),
-                        (1 << 3) + (1 << 21))) < 0 ||
-        (ret = fix22(m[0][0], &a)) < 0)
+    /* luma delta: >> 4 with rounding, plus the final rounding 2^(S-1) / 16 at 2^-(S-4) */
+    if ((ret = imat_row(p->dc, m[0][1], m[0][2], m[0][3] + mid * (m[0][1] + m[0][2]),
+                        (1 << 3) + (1 << (shift - 1)), shift, mid)) < 0 ||
+        (ret = fix(m[0][0], shift, &a)) < 0)
         return ret;
-    dmax = (128 * (FFABS((int64_t)p->dc[0]) + FFABS((int64_t)p->dc[1])) + FFABS((int64_t)p->dc[2])) >> 4;
-    if (a < 0 || 255 * a + 16 * dmax >= INT32_MAX)
+    dmax = (mid * (FFABS((int64_t)p->dc[0]) + FFABS((int64_t)p->dc[1])) + FFABS((int64_t)p->dc[2])) >> 4;
+    if (a < 0 || maxc * a + 16 * dmax >= INT32_MAX)
         return AVERROR(ERANGE);
-    p->a  = a;
-    p->lo = lo[0];
-    p->hi = hi[0];
+    p->a       = a;
+    p->lo      = lo[0];
+    p->hi      = hi[0];
+    p->shift   = shift;
+    p->mask    = maxc;
+    p->fold[0] = fold_mid(p->cb.c, mid);
+    p->fold[1] = fold_mid(p->cr.c, mid);
+    p->fold[2] = fold_mid(p->dc, mid);
     return 0;
 }
 
@@ -592,6 +648,9 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->idelta        = idelta_c;
     dsp->ivblend       = ivblend_c;
     dsp->iluma         = iluma_c;
+    dsp->ichroma16     = ichroma16_c;
+    dsp->idelta16      = idelta16_c;
+    dsp->iluma16       = iluma16_c;
 #if ARCH_X86
     ff_cspfix_dsp_init_x86(dsp);
 #endif

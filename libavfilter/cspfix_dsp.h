@@ -76,13 +76,15 @@ typedef struct CspfixMap16 {
 } CspfixMap16;
 
 /*
- * Integer matrix-only conversion of 8-bit Y'CbCr (ff_cspfix_yuvint_init()).
- * u = Cb - 128, v = Cr - 128 at chroma resolution:
- *   chroma out = clip((c[0] * u + c[1] * v + c[2]) >> 22, lo, hi)   (CspfixIMat2)
- *   luma delta d = (c[0] * u + c[1] * v + c[2]) >> 4                 (2^-18 codes)
+ * Integer matrix-only conversion of 8- to 10-bit Y'CbCr (ff_cspfix_yuvint_init()),
+ * depth D, S = 30 - D (22 at 8 bits), mid = 2^(D-1), u = Cb - mid, v = Cr - mid at chroma
+ * resolution:
+ *   chroma out = clip((c[0] * u + c[1] * v + c[2]) >> S, lo, hi)    (CspfixIMat2)
+ *   luma delta d = (c[0] * u + c[1] * v + c[2]) >> 4                 (2^-(S-4) codes)
  * d is interpolated to luma positions with integer weights summing to 16 (vertical
- * quarters, then horizontal quarters), h, and luma out = clip((a * Y + h) >> 22, lo, hi);
+ * quarters, then horizontal quarters), h, and luma out = clip((a * Y + h) >> S, lo, hi);
  * the rounding constant is folded into the offsets. Every intermediate fits in int32.
+ * The 16-bit-container kernels use only the low D bits of each sample.
  */
 typedef struct CspfixIMat2 {
     int32_t c[3];
@@ -92,8 +94,11 @@ typedef struct CspfixIMat2 {
 typedef struct CspfixYuvInt {
     CspfixIMat2 cb, cr;          ///< chroma outputs
     int32_t dc[3];               ///< luma delta coefficients (c[] of the delta)
-    int32_t a;                   ///< luma scale, 2^22 = 1
+    int32_t a;                   ///< luma scale, 2^S = 1
     int32_t lo, hi;              ///< luma output clamp
+    int32_t shift;               ///< S
+    int32_t mask;                ///< 2^D - 1
+    int32_t fold[3];             ///< c[2] - mid (c[0] + c[1]) of cb, cr, the delta (mod 2^32)
 } CspfixYuvInt;
 
 /**
@@ -250,6 +255,14 @@ typedef struct CspfixDSPContext {
      */
     void (*iluma)(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
                   const CspfixYuvInt *p);
+    /** ichroma, idelta, iluma for 9- and 10-bit samples in 16-bit containers (p->shift,
+     * p->mask, p->fold); SIMD versions read and write as their 8-bit twins */
+    void (*ichroma16)(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
+                      int w, const CspfixYuvInt *p);
+    void (*idelta16)(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
+                     const CspfixYuvInt *p);
+    void (*iluma16)(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
+                    const CspfixYuvInt *p);
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
@@ -268,12 +281,12 @@ void ff_cspfix_map8_set_clip(CspfixMap8 *m);
 int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
                         float lo, float hi);
 /**
- * Integer form of the matrix m (3 rows of 4, 8-bit codes) for 8-bit Y'CbCr whose
- * chroma rows do not involve luma (m[1][0] == m[2][0] == 0), with output clamps
- * lo[3], hi[3]. Returns 0 and fills p, or <0 if the coefficients do not fit.
+ * Integer form of the matrix m (3 rows of 4, in codes of depth bits, 8 to 10) for
+ * Y'CbCr whose chroma rows do not involve luma (m[1][0] == m[2][0] == 0), with output
+ * clamps lo[3], hi[3]. Returns 0 and fills p, or <0 if the coefficients do not fit.
  */
 int ff_cspfix_yuvint_init(CspfixYuvInt *p, const double m[3][4], const float lo[3],
-                          const float hi[3]);
+                          const float hi[3], int depth);
 void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp);
 
 #endif /* AVFILTER_CSPFIX_DSP_H */

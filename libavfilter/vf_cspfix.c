@@ -706,22 +706,20 @@ static void setup_fuse(CspfixContext *s)
         s->fuse_out = planar_kind(&fo->comp[0]);
 }
 
-/* 8-bit sample at (plane, offset) with no step */
-static int planar8(const CspfixComp *c)
-{
-    return c->kind == CSPFIX_COMP_PLANAR8;
-}
-
-/* Matrix-only conversion of 8-bit Y'CbCr with chroma subsampled horizontally by 2
- * (4:2:0, 4:2:2), no dither: the integer kernels, when the coefficients fit. */
+/* Matrix-only conversion of 8- to 10-bit Y'CbCr (same depth in and out) with chroma
+ * subsampled horizontally by 2 (4:2:0, 4:2:2), no dither: the integer kernels, when
+ * the coefficients fit. */
 static void setup_yuvint(CspfixContext *s)
 {
+    const int d = s->fin.depth;
+    const enum CspfixCompKind kind = d == 8 ? CSPFIX_COMP_PLANAR8 : CSPFIX_COMP_PLANAR16;
+
     s->yuvint = s->chroma_own && s->use_dither == DITHER_NONE &&
-                s->fin.hsub == 1 && s->fin.vsub <= 1 && s->fin.depth == 8 && s->fout.depth == 8;
+                s->fin.hsub == 1 && s->fin.vsub <= 1 && d >= 8 && d <= 10 && s->fout.depth == d;
     for (int c = 0; c < 3 && s->yuvint; c++)
-        s->yuvint = planar8(&s->fin.comp[c]) && planar8(&s->fout.comp[c]);
+        s->yuvint = s->fin.comp[c].kind == kind && s->fout.comp[c].kind == kind;
     if (s->yuvint)
-        s->yuvint = ff_cspfix_yuvint_init(&s->yuvint_p, s->plan.ops[0].m, s->lo, s->hi) >= 0;
+        s->yuvint = ff_cspfix_yuvint_init(&s->yuvint_p, s->plan.ops[0].m, s->lo, s->hi, d) >= 0;
 }
 
 /*
@@ -1268,9 +1266,12 @@ static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r
     const int cw = AV_CEIL_RSHIFT(in->width, 1), i = r & 1;
 
     if (tag[i] != r) {
-        s->dsp.idelta(rows[i], in->data[cb->plane] + (ptrdiff_t)r * in->linesize[cb->plane] + cb->offset,
-                      in->data[cr->plane] + (ptrdiff_t)r * in->linesize[cr->plane] + cr->offset,
-                      cw, s->yuvint_p.dc);
+        const uint8_t *u = in->data[cb->plane] + (ptrdiff_t)r * in->linesize[cb->plane] + cb->offset;
+        const uint8_t *v = in->data[cr->plane] + (ptrdiff_t)r * in->linesize[cr->plane] + cr->offset;
+        if (s->fin.depth > 8)
+            s->dsp.idelta16(rows[i], (const uint16_t *)u, (const uint16_t *)v, cw, &s->yuvint_p);
+        else
+            s->dsp.idelta(rows[i], u, v, cw, s->yuvint_p.dc);
         rows[i][-1] = rows[i][0];
         rows[i][cw] = rows[i][cw - 1];
         tag[i] = r;
@@ -1285,11 +1286,16 @@ static void yuvint_chroma_row(const CspfixContext *s, const AVFrame *in, AVFrame
     const CspfixComp *ib = &s->fin.comp[1], *ir = &s->fin.comp[2];
     const CspfixComp *ob = &s->fout.comp[1], *ocr = &s->fout.comp[2];
 
-    s->dsp.ichroma(out->data[ob->plane] + (ptrdiff_t)y * out->linesize[ob->plane] + ob->offset,
-                   out->data[ocr->plane] + (ptrdiff_t)y * out->linesize[ocr->plane] + ocr->offset,
-                   in->data[ib->plane] + (ptrdiff_t)y * in->linesize[ib->plane] + ib->offset,
-                   in->data[ir->plane] + (ptrdiff_t)y * in->linesize[ir->plane] + ir->offset,
-                   cw, &s->yuvint_p);
+    uint8_t *dcb = out->data[ob->plane] + (ptrdiff_t)y * out->linesize[ob->plane] + ob->offset;
+    uint8_t *dcr = out->data[ocr->plane] + (ptrdiff_t)y * out->linesize[ocr->plane] + ocr->offset;
+    const uint8_t *cb = in->data[ib->plane] + (ptrdiff_t)y * in->linesize[ib->plane] + ib->offset;
+    const uint8_t *cr = in->data[ir->plane] + (ptrdiff_t)y * in->linesize[ir->plane] + ir->offset;
+
+    if (s->fin.depth > 8)
+        s->dsp.ichroma16((uint16_t *)dcb, (uint16_t *)dcr, (const uint16_t *)cb,
+                         (const uint16_t *)cr, cw, &s->yuvint_p);
+    else
+        s->dsp.ichroma(dcb, dcr, cb, cr, cw, &s->yuvint_p);
 }
 
 /* convert_chroma_own() in integers: luma adds the interpolated chroma contribution
@@ -1328,9 +1334,12 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
         }
         if (y > y0) {
             const int yl = y - 1;
-            s->dsp.iluma(out->data[oy->plane] + (ptrdiff_t)yl * out->linesize[oy->plane] + oy->offset,
-                         in->data[iy->plane] + (ptrdiff_t)yl * in->linesize[iy->plane] + iy->offset,
-                         d[yl & 1], w, s->in_phase_x, p);
+            uint8_t *dst = out->data[oy->plane] + (ptrdiff_t)yl * out->linesize[oy->plane] + oy->offset;
+            const uint8_t *src = in->data[iy->plane] + (ptrdiff_t)yl * in->linesize[iy->plane] + iy->offset;
+            if (s->fin.depth > 8)
+                s->dsp.iluma16((uint16_t *)dst, (const uint16_t *)src, d[yl & 1], w, s->in_phase_x, p);
+            else
+                s->dsp.iluma(dst, src, d[yl & 1], w, s->in_phase_x, p);
         }
     }
     copy_alpha(s, in, out, y0, y1, b->t0);

@@ -101,6 +101,12 @@ void ff_cspfix_iluma_##opt(uint8_t *dst, const uint8_t *y, const int32_t *d, int
 
 DECL_INT(sse4)
 DECL_INT(avx2)
+void ff_cspfix_ichroma16_avx2(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb,
+                              const uint16_t *cr, int w, const CspfixYuvInt *p);
+void ff_cspfix_idelta16_avx2(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
+                             const CspfixYuvInt *p);
+void ff_cspfix_iluma16_avx2(uint16_t *dst, const uint16_t *y, const int32_t *d, int w,
+                            int phase, const CspfixYuvInt *p);
 
 /* integer matrix-only kernels (cspfix_int.asm) */
 static av_cold void init_int(CspfixDSPContext *dsp, int cpu_flags)
@@ -117,6 +123,11 @@ static av_cold void init_int(CspfixDSPContext *dsp, int cpu_flags)
         dsp->idelta = ff_cspfix_idelta_avx2;
         dsp->ivblend = ff_cspfix_ivblend_avx2;
         dsp->iluma  = ff_cspfix_iluma_avx2;
+    }
+    if (EXTERNAL_AVX2_FAST(cpu_flags)) {
+        dsp->ichroma16 = ff_cspfix_ichroma16_avx2;
+        dsp->idelta16  = ff_cspfix_idelta16_avx2;
+        dsp->iluma16   = ff_cspfix_iluma16_avx2;
     }
 #endif
 }

@@ -1,5 +1,5 @@
 ;*****************************************************************************
-;* Integer kernels of the cspfix filter (matrix-only 8-bit Y'CbCr): int32
+;* Integer kernels of the cspfix filter (matrix-only 8- to 10-bit Y'CbCr): int32
 ;* fixed point, bit-exact with the C versions in libavfilter/cspfix_dsp.c.
 ;* Copyright (c) 2026 the cspfix developers
 ;*
@@ -40,6 +40,9 @@ int_yhi:    db 4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1
 %define YI_A     52
 %define YI_LO    56
 %define YI_HI    60
+%define YI_SHIFT 64
+%define YI_MASK  68
+%define YI_FOLD  72
 
 SECTION .text
 
@@ -59,6 +62,17 @@ SECTION .text
 %%loop:
     movzx   %5d, byte [%2 + %4q]
     mov     [%1 + %4q], %5b
+    inc     %4q
+    cmp     %4q, %3q
+    jl %%loop
+%endmacro
+
+; COPYW dst, src, n, idx, tmp: copy n (> 0) words
+%macro COPYW 5
+    xor     %4q, %4q
+%%loop:
+    movzx   %5d, word [%2 + 2 * %4q]
+    mov     [%1 + 2 * %4q], %5w
     inc     %4q
     cmp     %4q, %3q
     jl %%loop
@@ -423,6 +437,227 @@ cglobal cspfix_iluma, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, t
     RET
 %endmacro
 
+
+;-----------------------------------------------------------------------------
+; 9- and 10-bit samples in 16-bit containers (AVX2): as the 8-bit kernels, with the
+; shift S and the sample mask from CspfixYuvInt, the mid-level folded into c2 (fold[]),
+; and natural sample order throughout (no byte weaving).
+;-----------------------------------------------------------------------------
+; CMAT16 cb, cr: m0 = c0 u + c1 v + fold of mmsize / 4 samples (m2, m3 = c0, c1,
+; m4 = fold, m5 = the sample mask as dwords; uses m1)
+%macro CMAT16 2
+    pmovzxwd m0, %1
+    pmovzxwd m1, %2
+    pand    m0, m5
+    pand    m1, m5
+    pmulld  m0, m2
+    pmulld  m1, m3
+    paddd   m0, m1
+    paddd   m0, m4
+%endmacro
+
+; void idelta16(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
+;               const CspfixYuvInt *p)
+%macro IDELTA16 0
+cglobal cspfix_idelta16, 5, 8, 6, -2 * mmsize, dst, cb, cr, w, p, x, rem, tmp
+    movsxdifnidn wq, wd
+    VBROADCASTSS m2, [pq + 40]
+    VBROADCASTSS m3, [pq + 44]
+    VBROADCASTSS m4, [pq + YI_FOLD + 8]
+    VBROADCASTSS m5, [pq + YI_MASK]
+    xor     xq, xq
+    mov     remq, wq
+    sub     remq, mmsize / 4
+    jl .tail
+.loop:
+    CMAT16  [cbq + 2 * xq], [crq + 2 * xq]
+    psrad   m0, 4
+    movu    [dstq + 4 * xq], m0
+    add     xq, mmsize / 4
+    cmp     xq, remq
+    jle .loop
+.tail:
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    lea     dstq, [dstq + 4 * xq]
+    lea     cbq, [cbq + 2 * xq]
+    lea     crq, [crq + 2 * xq]
+    COPYW   rsp, cbq, rem, x, tmp
+    COPYW   rsp + mmsize, crq, rem, x, tmp
+    CMAT16  [rsp], [rsp + mmsize]
+    psrad   m0, 4
+    movu    [dstq], m0
+.end:
+    RET
+%endmacro
+
+; void ichroma16(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
+;                int w, const CspfixYuvInt *p): mmsize / 4 samples per step
+; m8..m10 / m11..m13 = Cb' / Cr' c0, c1, fold; m5 = mask, xm7 = S,
+; m14 / m15 = lo / hi words (Cb' in the low, Cr' in the high half)
+%macro ICHROMA16_VEC 4 ; dcb, dcr (operands), cb, cr (addresses)
+    pmovzxwd m0, [%3]
+    pmovzxwd m1, [%4]
+    pand    m0, m5
+    pand    m1, m5
+    pmulld  m2, m0, m8
+    pmulld  m3, m1, m9
+    paddd   m2, m3
+    paddd   m2, m10
+    psrad   m2, xm7                     ; Cb'
+    pmulld  m3, m0, m11
+    pmulld  m4, m1, m12
+    paddd   m3, m4
+    paddd   m3, m13
+    psrad   m3, xm7                     ; Cr'
+    packssdw m2, m3                     ; Cb' 0-3, Cr' 0-3 | Cb' 4-7, Cr' 4-7
+    vpermq  m2, m2, q3120               ; Cb' 0-7 | Cr' 0-7
+    pmaxsw  m2, m14
+    pminsw  m2, m15
+    movu    %1, xm2
+    vextracti128 %2, m2, 1
+%endmacro
+
+%macro ICHROMA16 0
+cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
+    movsxdifnidn wq, wd
+    VBROADCASTSS m8,  [pq]
+    VBROADCASTSS m9,  [pq + 4]
+    VBROADCASTSS m10, [pq + YI_FOLD]
+    VBROADCASTSS m11, [pq + 20]
+    VBROADCASTSS m12, [pq + 24]
+    VBROADCASTSS m13, [pq + YI_FOLD + 4]
+    VBROADCASTSS m5,  [pq + YI_MASK]
+    movd    xm7, [pq + YI_SHIFT]
+    vpbroadcastw xm14, [pq + 12]
+    vpbroadcastw xm0,  [pq + 32]
+    vinserti128  m14, m14, xm0, 1
+    vpbroadcastw xm15, [pq + 16]
+    vpbroadcastw xm0,  [pq + 36]
+    vinserti128  m15, m15, xm0, 1
+    xor     xq, xq
+    mov     remq, wq
+    sub     remq, mmsize / 4
+    jl .tail
+.loop:
+    ICHROMA16_VEC [dcbq + 2 * xq], [dcrq + 2 * xq], cbq + 2 * xq, crq + 2 * xq
+    add     xq, mmsize / 4
+    cmp     xq, remq
+    jle .loop
+.tail:                                  ; the last w % (mmsize / 4) samples via the stack
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    lea     cbq, [cbq + 2 * xq]
+    lea     crq, [crq + 2 * xq]
+    lea     dcbq, [dcbq + 2 * xq]
+    lea     dcrq, [dcrq + 2 * xq]
+    COPYW   rsp, cbq, rem, x, tmp
+    COPYW   rsp + mmsize, crq, rem, x, tmp
+    ICHROMA16_VEC [rsp + 2 * mmsize], [rsp + 2 * mmsize + mmsize / 2], rsp, rsp + mmsize
+    COPYW   dcbq, rsp + 2 * mmsize, rem, x, tmp
+    COPYW   dcrq, rsp + 2 * mmsize + mmsize / 2, rem, x, tmp
+.end:
+    RET
+%endmacro
+
+; void iluma16(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
+;              const CspfixYuvInt *p): mmsize / 2 samples per step, from d[k - 1 .. k + 8]
+; m6 = mask words, xm7 = S, m8 = a, m9 / m10 = lo / hi words, m11 = 0
+; ILUMA16_VEC dst (operand), y (address), byte offset of d[k], phase, a == 2^S
+%macro ILUMA16_VEC 5
+    movu    m1, [dltq + %3]             ; d[k]
+    movu    m2, [dltq + %3 + 4]         ; d[k + 1]
+%if %4
+    movu    m0, [dltq + %3 - 4]         ; d[k - 1]
+    pslld   m3, m1, 1
+    paddd   m1, m3                      ; 3 d[k]
+    paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
+    paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
+%else
+    pslld   m0, m1, 2                   ; even: 4 d[k]
+    paddd   m1, m2
+    pslld   m1, 1                       ; odd:  2 (d[k] + d[k + 1])
+%endif
+    punpckldq m2, m0, m1                ; h of samples 0-3 | 8-11
+    punpckhdq m0, m1                    ; h of samples 4-7 | 12-15
+    movu    m3, [%2]
+    pand    m3, m6
+    punpcklwd m4, m3, m11               ; y of samples 0-3 | 8-11
+    punpckhwd m3, m11                   ; y of samples 4-7 | 12-15
+%if %5
+    psrad   m2, xm7                     ; (2^S y + h) >> S = y + (h >> S)
+    psrad   m0, xm7
+    paddd   m2, m4
+    paddd   m0, m3
+%else
+    pmulld  m4, m8
+    pmulld  m3, m8
+    paddd   m2, m4
+    paddd   m0, m3
+    psrad   m2, xm7
+    psrad   m0, xm7
+%endif
+    packssdw m2, m0                     ; samples 0-15
+    pmaxsw  m2, m9
+    pminsw  m2, m10
+    movu    %1, m2
+%endmacro
+
+%macro ILUMA16_PHASE 2 ; phase, a == 2^S
+    mov     remq, wq
+    sub     remq, mmsize / 2
+    cmp     xq, remq
+    jg .tail%1%2
+.loop%1%2:
+    ILUMA16_VEC [dstq + 2 * xq], yq + 2 * xq, 2 * xq, %1, %2
+    add     xq, mmsize / 2
+    cmp     xq, remq
+    jle .loop%1%2
+.tail%1%2:
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    lea     yq, [yq + 2 * xq]
+    lea     dstq, [dstq + 2 * xq]
+    lea     dltq, [dltq + 2 * xq]
+    COPYW   rsp, yq, rem, x, tmp
+    ILUMA16_VEC [rsp + mmsize], rsp, 0, %1, %2
+    COPYW   dstq, rsp + mmsize, rem, x, tmp
+    jmp .end
+%endmacro
+
+%macro ILUMA16 0
+cglobal cspfix_iluma16, 6, 10, 12, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp, sh
+    movsxdifnidn wq, wd
+    VBROADCASTSS m8, [pq + YI_A]
+    vpbroadcastw m6, [pq + YI_MASK]
+    movd    xm7, [pq + YI_SHIFT]
+    vpbroadcastw m9, [pq + YI_LO]
+    vpbroadcastw m10, [pq + YI_HI]
+    pxor    m11, m11
+    xor     xq, xq
+    xor     shd, shd
+    mov     tmpd, [pq + YI_SHIFT]
+    bts     shd, tmpd                   ; 2^S
+    cmp     [pq + YI_A], shd
+    je .unit
+    test    phased, phased
+    jnz .phase1
+    ILUMA16_PHASE 0, 0
+.phase1:
+    ILUMA16_PHASE 1, 0
+.unit:
+    test    phased, phased
+    jnz .phase1u
+    ILUMA16_PHASE 0, 1
+.phase1u:
+    ILUMA16_PHASE 1, 1
+.end:
+    RET
+%endmacro
+
 %if ARCH_X86_64
 INIT_XMM sse4
 ICHROMA
@@ -435,5 +670,8 @@ ICHROMA
 IDELTA
 IVBLEND
 ILUMA
+ICHROMA16
+IDELTA16
+ILUMA16
 %endif
 %endif

@@ -743,7 +743,7 @@ static void check_map16(const CspfixDSPContext *dsp)
 
 /* parameters of a random 8-bit Y'CbCr matrix within ff_cspfix_yuvint_init()'s limits,
  * or of a real conversion (smpte170m -> bt709 and back, tv range) */
-static void rnd_yuvint(CspfixYuvInt *p, int k)
+static void rnd_yuvint_depth(CspfixYuvInt *p, int k, int depth)
 {
     static const double real[2][3][4] = {
         { { 1, -0.115550, -0.207938, 41.406386 }, { 0, 1.018640, 0.114618, -17.056983 },
@@ -760,11 +760,19 @@ static void rnd_yuvint(CspfixYuvInt *p, int k)
                 m[r][c] = k < 2 ? real[k][r][c] : rnd_float(-1.2f, 1.2f) * (c == 3 ? 200 : 1);
             lo[r] = k < 2 ? 16 : rnd() % 128;
             hi[r] = k < 2 ? (r ? 240 : 235) : 128 + rnd() % 128;
+            m[r][3] *= 1 << (depth - 8);
+            lo[r]   *= 1 << (depth - 8);
+            hi[r]   *= 1 << (depth - 8);
         }
         if (k >= 2)
             m[0][0] = rnd_float(0.0f, 1.9f);
         m[1][0] = m[2][0] = 0.0;
-    } while (ff_cspfix_yuvint_init(p, m, lo, hi) < 0);
+    } while (ff_cspfix_yuvint_init(p, m, lo, hi, depth) < 0);
+}
+
+static void rnd_yuvint(CspfixYuvInt *p, int k)
+{
+    rnd_yuvint_depth(p, k, 8);
 }
 
 #define NB_YUVINT 8
@@ -885,6 +893,105 @@ static void check_yuvint(const CspfixDSPContext *dsp)
     }
 #undef FILL_CHROMA
     report("yuvint");
+}
+
+/* 9- and 10-bit samples in 16-bit containers; the samples' bits above the depth are
+ * random too (the kernels ignore them) */
+static void check_yuvint16(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_32(uint16_t, cb, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, cr, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, y, [2 * MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, ref16, [2 * MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, new16, [2 * MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, ref2, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(uint16_t, new2, [MAXW + PAD]);
+    LOCAL_ALIGNED_32(int32_t, da, [MAXW + 2 * PAD]);
+    LOCAL_ALIGNED_32(int32_t, db, [MAXW + 2 * PAD]);
+    LOCAL_ALIGNED_32(int32_t, ref32, [MAXW + 2 * PAD]);
+    LOCAL_ALIGNED_32(int32_t, new32, [MAXW + 2 * PAD]);
+    CspfixYuvInt p[2 * NB_YUVINT];
+
+    for (int k = 0; k < 2 * NB_YUVINT; k++)
+        rnd_yuvint_depth(&p[k], k % NB_YUVINT, 9 + k / NB_YUVINT);
+
+#define FILL_CHROMA16()                         \
+    for (int x = 0; x < MAXW + PAD; x++) {      \
+        cb[x] = rnd();                          \
+        cr[x] = rnd();                          \
+    }
+
+    if (check_func(dsp->ichroma16, "cspfix_ichroma16")) {
+        declare_func(void, uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
+                     int w, const CspfixYuvInt *p);
+        for (int k = 0; k < 2 * NB_YUVINT; k++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                FILL_CHROMA16();
+                memset(ref16, 0xaa, 2 * (MAXW + PAD));
+                memset(new16, 0xaa, 2 * (MAXW + PAD));
+                memset(ref2, 0xaa, 2 * (MAXW + PAD));
+                memset(new2, 0xaa, 2 * (MAXW + PAD));
+                call_ref(ref16, ref2, cb, cr, w, &p[k]);
+                call_new(new16, new2, cb, cr, w, &p[k]);
+                /* nothing written past w */
+                if (memcmp(ref16, new16, 2 * (MAXW + PAD)) || memcmp(ref2, new2, 2 * (MAXW + PAD)))
+                    fail();
+            }
+        }
+        bench_new(new16, new2, cb, cr, MAXW, &p[NB_YUVINT]);
+    }
+
+    if (check_func(dsp->idelta16, "cspfix_idelta16")) {
+        declare_func(void, int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
+                     const CspfixYuvInt *p);
+        for (int k = 0; k < 2 * NB_YUVINT; k++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                FILL_CHROMA16();
+                call_ref(ref32, cb, cr, w, &p[k]);
+                call_new(new32, cb, cr, w, &p[k]);
+                if (memcmp(ref32, new32, w * sizeof(*ref32)))
+                    fail();
+            }
+        }
+        bench_new(new32, cb, cr, MAXW, &p[NB_YUVINT]);
+    }
+
+    if (check_func(dsp->iluma16, "cspfix_iluma16")) {
+        declare_func(void, uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
+                     const CspfixYuvInt *p);
+        for (int k = 0; k < 2 * NB_YUVINT; k++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                /* odd and even luma widths */
+                const int lw = 2 * widths[i] - (rnd() & 1), cw = (lw + 1) / 2;
+                FILL_CHROMA16();
+                /* deltas as idelta16 and ivblend make them, edges repeated */
+                dsp->idelta16(da + PAD, cb, cr, MAXW, &p[k]);
+                dsp->idelta16(db + PAD, cr, cb, MAXW, &p[k]);
+                da[PAD - 1]  = da[PAD];
+                da[PAD + cw] = da[PAD + cw - 1];
+                db[PAD - 1]  = db[PAD];
+                db[PAD + cw] = db[PAD + cw - 1];
+                for (int x = 0; x < 2 * MAXW + PAD; x++)
+                    y[x] = rnd();
+                for (int wb = 0; wb <= 4; wb++) {
+                    dsp->ivblend(ref32 + PAD, da + PAD, db + PAD, cw, wb);
+                    for (int phase = 0; phase < 2; phase++) {
+                        memset(ref16, 0xaa, 2 * (2 * MAXW + PAD));
+                        memset(new16, 0xaa, 2 * (2 * MAXW + PAD));
+                        call_ref(ref16, y, ref32 + PAD, lw, phase, &p[k]);
+                        call_new(new16, y, ref32 + PAD, lw, phase, &p[k]);
+                        if (memcmp(ref16, new16, 2 * (2 * MAXW + PAD)))   /* nothing written past w */
+                            fail();
+                    }
+                }
+            }
+        }
+        bench_new(new16, y, ref32 + PAD, 2 * MAXW, 0, &p[NB_YUVINT]);
+    }
+#undef FILL_CHROMA16
+    report("yuvint16");
 }
 
 /* linear light a tone or gamut mapping stage meets: out-of-gamut negatives, highlights */
@@ -1022,6 +1129,7 @@ void checkasm_check_cspfix(void)
     check_map8(&dsp);
     check_map16(&dsp);
     check_yuvint(&dsp);
+    check_yuvint16(&dsp);
     check_x2(&dsp);
     check_tonemap(&dsp);
     check_lut(&dsp);
