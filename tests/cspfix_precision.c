@@ -46,6 +46,8 @@ enum Source {
     SRC_GRID10S,    ///< 10-bit triples on a 128^3 grid (every residue mod 8), 4:4:4
     SRC_ALL8SUB,    ///< every 8-bit triple, chroma subsampled (4:2:0, 4:2:2): 20x20 luma blocks
                     ///< of one chroma value, the 256 luma codes in their 16x16 interiors
+    SRC_GRID10SUB,  ///< as SRC_ALL8SUB at 10 bits: chroma on the grid10() levels, and the
+                    ///< interiors' 256 luma codes 4 i + r, r = (bx + by) % 4: all 1024 codes
 };
 
 /* SRC_ALL8SUB: the block size, and the interior's offset in the block */
@@ -82,6 +84,11 @@ static const Conv convs[] = {
       D(BT709, BT709, BT709, MPEG, 8), D(BT709, BT709, BT2020_NCL, MPEG, 8), 0 },
     { "matrix+range pc->tv 601 4:2:0", SRC_ALL8SUB, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
       D(BT709, BT709, BT709, JPEG, 8), D(BT709, BT709, BT470BG, MPEG, 8), 0 },
+    /* matrix-only 10-bit with subsampled chroma (the integer path at 10 bits) */
+    { "matrix smpte170m->bt709 4:2:0 10-bit", SRC_GRID10SUB, AV_PIX_FMT_YUV420P10, AV_PIX_FMT_YUV420P10,
+      D(BT709, BT709, SMPTE170M, MPEG, 10), D(BT709, BT709, BT709, MPEG, 10), 0 },
+    { "matrix bt709->bt2020nc 4:2:2 10-bit", SRC_GRID10SUB, AV_PIX_FMT_YUV422P10, AV_PIX_FMT_YUV422P10,
+      D(BT709, BT709, BT709, MPEG, 10), D(BT709, BT709, BT2020_NCL, MPEG, 10), 0 },
     { "range pc->tv", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P,
       D(BT709, BT709, BT709, JPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
     { "transfer iec61966-2-1->bt709", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P,
@@ -194,8 +201,9 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
         }
         return f;
     }
-    if (cv->src == SRC_ALL8SUB) {
+    if (cv->src == SRC_ALL8SUB || cv->src == SRC_GRID10SUB) {
         const int vsub = av_pix_fmt_desc_get(cv->in_fmt)->log2_chroma_h;
+        const int ten = cv->src == SRC_GRID10SUB;
         *w = *h = 256 * SUB_BLOCK;
         f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
                                cv->in.range);
@@ -206,10 +214,12 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
                 /* block (Cr, Cb); luma clamped to the interior's codes at the borders */
                 const int iy = av_clip(y % SUB_BLOCK - SUB_OFF, 0, 15);
                 const int ix = av_clip(x % SUB_BLOCK - SUB_OFF, 0, 15);
-                cspfix_set_sample(f, 0, x, y, 0, 16 * iy + ix);
+                const int bx = x / SUB_BLOCK, by = y / SUB_BLOCK;
+                cspfix_set_sample(f, 0, x, y, ten,
+                                  ten ? 4 * (16 * iy + ix) + ((bx + by) & 3) : 16 * iy + ix);
                 if (!(x & 1) && !(y & vsub)) {
-                    cspfix_set_sample(f, 1, x / 2, y >> vsub, 0, x / SUB_BLOCK);
-                    cspfix_set_sample(f, 2, x / 2, y >> vsub, 0, y / SUB_BLOCK);
+                    cspfix_set_sample(f, 1, x / 2, y >> vsub, ten, ten ? grid10(bx) : bx);
+                    cspfix_set_sample(f, 2, x / 2, y >> vsub, ten, ten ? grid10(by) : by);
                 }
             }
         return f;
@@ -317,7 +327,7 @@ static int run_conv(const Conv *cv, int verbose)
                         for (int x = 2; x < 6; x++)
                             account(&st, ref[c], cspfix_sample(out, c, bx * 8 + x, by * 8 + y, obig), v, c);
             }
-    } else if (cv->src == SRC_ALL8SUB) {
+    } else if (cv->src == SRC_ALL8SUB || cv->src == SRC_GRID10SUB) {
         /* luma of the interiors (whose interpolated chroma is the block's); chroma once per
          * block, with the first luma code the model accepts (a matrix-only conversion's
          * chroma does not depend on luma) */
@@ -328,8 +338,8 @@ static int run_conv(const Conv *cv, int verbose)
                 for (int i = 0; i < 256; i++) {
                     const int x = bx * SUB_BLOCK + SUB_OFF + (i & 15);
                     const int y = by * SUB_BLOCK + SUB_OFF + (i >> 4);
-                    int v[3] = { cspfix_sample(in, 0, x, y, 0), cspfix_sample(in, 1, x / 2, y >> vsub, 0),
-                                 cspfix_sample(in, 2, x / 2, y >> vsub, 0) }, g;
+                    int v[3] = { cspfix_sample(in, 0, x, y, ibig), cspfix_sample(in, 1, x / 2, y >> vsub, ibig),
+                                 cspfix_sample(in, 2, x / 2, y >> vsub, ibig) }, g;
                     double dv[3] = { v[0], v[1], v[2] }, ref[3];
                     if (ref_convert(&cv->in, &cv->out, &ro, dv, ref, &g) < 0 || !g)
                         continue;

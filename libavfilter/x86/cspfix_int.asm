@@ -564,7 +564,7 @@ cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
 
 ; void iluma16(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
 ;              const CspfixYuvInt *p): mmsize / 2 samples per step, from d[k - 1 .. k + 8]
-; m6 = mask words, xm7 = S, m8 = a, m9 / m10 = lo / hi words, m11 = 0
+; m6 = mask words, xm7 = S, m8 = a, m9 / m10 = lo / hi words, m11 = int_weave, m12 = 0
 ; ILUMA16_VEC dst (operand), y (address), byte offset of d[k], phase, a == 2^S
 %macro ILUMA16_VEC 5
     movu    m1, [dltq + %3]             ; d[k]
@@ -580,29 +580,34 @@ cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
     paddd   m1, m2
     pslld   m1, 1                       ; odd:  2 (d[k] + d[k + 1])
 %endif
-    punpckldq m2, m0, m1                ; h of samples 0-3 | 8-11
-    punpckhdq m0, m1                    ; h of samples 4-7 | 12-15
     movu    m3, [%2]
     pand    m3, m6
-    punpcklwd m4, m3, m11               ; y of samples 0-3 | 8-11
-    punpckhwd m3, m11                   ; y of samples 4-7 | 12-15
 %if %5
-    psrad   m2, xm7                     ; (2^S y + h) >> S = y + (h >> S)
+    ; (2^S y + h) >> S = y + (h >> S): h >> S packed to words, even and odd interleaved
     psrad   m0, xm7
-    paddd   m2, m4
-    paddd   m0, m3
+    psrad   m1, xm7
+    packssdw m0, m1
+    pshufb  m0, m11
+    paddw   m0, m3
+    pmaxsw  m0, m9
+    pminsw  m0, m10
+    movu    %1, m0
 %else
+    punpckldq m2, m0, m1                ; h of samples 0-3 | 8-11
+    punpckhdq m0, m1                    ; h of samples 4-7 | 12-15
+    punpcklwd m4, m3, m12               ; y of samples 0-3 | 8-11
+    punpckhwd m3, m12                   ; y of samples 4-7 | 12-15
     pmulld  m4, m8
     pmulld  m3, m8
     paddd   m2, m4
     paddd   m0, m3
     psrad   m2, xm7
     psrad   m0, xm7
-%endif
     packssdw m2, m0                     ; samples 0-15
     pmaxsw  m2, m9
     pminsw  m2, m10
     movu    %1, m2
+%endif
 %endmacro
 
 %macro ILUMA16_PHASE 2 ; phase, a == 2^S
@@ -629,14 +634,15 @@ cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
 %endmacro
 
 %macro ILUMA16 0
-cglobal cspfix_iluma16, 6, 10, 12, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp, sh
+cglobal cspfix_iluma16, 6, 10, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp, sh
     movsxdifnidn wq, wd
     VBROADCASTSS m8, [pq + YI_A]
     vpbroadcastw m6, [pq + YI_MASK]
     movd    xm7, [pq + YI_SHIFT]
     vpbroadcastw m9, [pq + YI_LO]
     vpbroadcastw m10, [pq + YI_HI]
-    pxor    m11, m11
+    mova    m11, [int_weave]
+    pxor    m12, m12
     xor     xq, xq
     xor     shd, shd
     mov     tmpd, [pq + YI_SHIFT]
