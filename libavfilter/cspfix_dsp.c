@@ -444,9 +444,18 @@ static void filter4_c(float *dst, const float *a, const float *b, const float *c
 
 /* ---- integer matrix-only path ---- */
 
-static av_always_inline int imat2(const CspfixIMat2 *m, int u, int v)
+static av_always_inline int imat2(const CspfixIMat2 *m, int u, int v, int shift)
 {
-    return av_clip((m->c[0] * u + m->c[1] * v + m->c[2]) >> 22, m->lo, m->hi);
+    return av_clip((m->c[0] * u + m->c[1] * v + m->c[2]) >> shift, m->lo, m->hi);
+}
+
+/* iluma's h: the deltas d interpolated to luma sample x (weights summing to 4) */
+static av_always_inline int32_t iluma_h(const int32_t *d, int x, int phase)
+{
+    const int k = x >> 1;
+    if (!phase)
+        return x & 1 ? 2 * (d[k] + d[k + 1]) : 4 * d[k];
+    return x & 1 ? 3 * d[k] + d[k + 1] : d[k - 1] + 3 * d[k];
 }
 
 static void ichroma_c(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
@@ -454,8 +463,8 @@ static void ichroma_c(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8
 {
     for (int x = 0; x < w; x++) {
         const int u = cb[x] - 128, v = cr[x] - 128;
-        dcb[x] = imat2(&p->cb, u, v);
-        dcr[x] = imat2(&p->cr, u, v);
+        dcb[x] = imat2(&p->cb, u, v, 22);
+        dcr[x] = imat2(&p->cr, u, v, 22);
     }
 }
 
@@ -475,20 +484,8 @@ static void ivblend_c(int32_t *dst, const int32_t *da, const int32_t *db, int n,
 static void iluma_c(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
                     const CspfixYuvInt *p)
 {
-    for (int x = 0; x < w; x++) {
-        const int k = x >> 1;
-        int32_t h;
-        if (!phase)
-            h = x & 1 ? 2 * (d[k] + d[k + 1]) : 4 * d[k];
-        else
-            h = x & 1 ? 3 * d[k] + d[k + 1] : d[k - 1] + 3 * d[k];
-        dst[x] = av_clip((p->a * y[x] + h) >> 22, p->lo, p->hi);
-    }
-}
-
-static av_always_inline int imat2_16(const CspfixIMat2 *m, int u, int v, int shift)
-{
-    return av_clip((m->c[0] * u + m->c[1] * v + m->c[2]) >> shift, m->lo, m->hi);
+    for (int x = 0; x < w; x++)
+        dst[x] = av_clip((p->a * y[x] + iluma_h(d, x, phase)) >> 22, p->lo, p->hi);
 }
 
 static void ichroma16_c(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
@@ -497,8 +494,8 @@ static void ichroma16_c(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const 
     const int mid = (p->mask + 1) >> 1;
     for (int x = 0; x < w; x++) {
         const int u = (cb[x] & p->mask) - mid, v = (cr[x] & p->mask) - mid;
-        dcb[x] = imat2_16(&p->cb, u, v, p->shift);
-        dcr[x] = imat2_16(&p->cr, u, v, p->shift);
+        dcb[x] = imat2(&p->cb, u, v, p->shift);
+        dcr[x] = imat2(&p->cr, u, v, p->shift);
     }
 }
 
@@ -514,18 +511,11 @@ static void idelta16_c(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int
 static void iluma16_c(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
                       const CspfixYuvInt *p)
 {
-    for (int x = 0; x < w; x++) {
-        const int k = x >> 1;
-        int32_t h;
-        if (!phase)
-            h = x & 1 ? 2 * (d[k] + d[k + 1]) : 4 * d[k];
-        else
-            h = x & 1 ? 3 * d[k] + d[k + 1] : d[k - 1] + 3 * d[k];
-        dst[x] = av_clip((p->a * (y[x] & p->mask) + h) >> p->shift, p->lo, p->hi);
-    }
+    for (int x = 0; x < w; x++)
+        dst[x] = av_clip((p->a * (y[x] & p->mask) + iluma_h(d, x, phase)) >> p->shift,
+                         p->lo, p->hi);
 }
 
-/* round(x * 2^22) if it fits comfortably */
 /* x at 2^-shift, |x| < 2^(30 - shift) (256 at 8 bits) */
 static int fix(double x, int shift, int64_t *r)
 {

@@ -56,26 +56,104 @@ SECTION .text
 %endif
 %endmacro
 
-; COPYB dst, src, n, idx, tmp: copy n (> 0) bytes
-%macro COPYB 5
-    xor     %4q, %4q
+; COPYS size, dst, src, n, idx, tmp: copy n (> 0) samples of size bytes (1 or 2)
+%macro COPYS 6
+    xor     %5q, %5q
 %%loop:
-    movzx   %5d, byte [%2 + %4q]
-    mov     [%1 + %4q], %5b
-    inc     %4q
-    cmp     %4q, %3q
+%if %1 == 1
+    movzx   %6d, byte [%3 + %5q]
+    mov     [%2 + %5q], %6b
+%else
+    movzx   %6d, word [%3 + 2 * %5q]
+    mov     [%2 + 2 * %5q], %6w
+%endif
+    inc     %5q
+    cmp     %5q, %4q
     jl %%loop
 %endmacro
 
-; COPYW dst, src, n, idx, tmp: copy n (> 0) words
-%macro COPYW 5
-    xor     %4q, %4q
-%%loop:
-    movzx   %5d, word [%2 + 2 * %4q]
-    mov     [%1 + 2 * %4q], %5w
-    inc     %4q
-    cmp     %4q, %3q
-    jl %%loop
+; ICHROMA_ROW vec, samples per step, bytes per sample: the ichroma loop, and the last
+; w % step samples via the stack (cb, cr at rsp, rsp + mmsize; out at rsp + 2 mmsize)
+%macro ICHROMA_ROW 3
+    xor     xq, xq
+    mov     remq, wq
+    sub     remq, %2
+    jl .tail
+.loop:
+    %1      [dcbq + %3 * xq], [dcrq + %3 * xq], cbq + %3 * xq, crq + %3 * xq
+    add     xq, %2
+    cmp     xq, remq
+    jle .loop
+.tail:
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    lea     cbq, [cbq + %3 * xq]
+    lea     crq, [crq + %3 * xq]
+    lea     dcbq, [dcbq + %3 * xq]
+    lea     dcrq, [dcrq + %3 * xq]
+    COPYS   %3, rsp, cbq, rem, x, tmp
+    COPYS   %3, rsp + mmsize, crq, rem, x, tmp
+    %1      [rsp + 2 * mmsize], [rsp + 2 * mmsize + mmsize / 2], rsp, rsp + mmsize
+    COPYS   %3, dcbq, rsp + 2 * mmsize, rem, x, tmp
+    COPYS   %3, dcrq, rsp + 2 * mmsize + mmsize / 2, rem, x, tmp
+.end:
+    RET
+%endmacro
+
+; IDELTA_ROW cmat, bytes per sample: the idelta loop (mmsize / 4 deltas a step), the rest
+; via the stack (dst is padded: whole vectors are stored)
+%macro IDELTA_ROW 2
+    xor     xq, xq
+    mov     remq, wq
+    sub     remq, mmsize / 4
+    jl .tail
+.loop:
+    %1      [cbq + %2 * xq], [crq + %2 * xq]
+    psrad   m0, 4
+    movu    [dstq + 4 * xq], m0
+    add     xq, mmsize / 4
+    cmp     xq, remq
+    jle .loop
+.tail:
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    lea     dstq, [dstq + 4 * xq]
+    lea     cbq, [cbq + %2 * xq]
+    lea     crq, [crq + %2 * xq]
+    COPYS   %2, rsp, cbq, rem, x, tmp
+    COPYS   %2, rsp + mmsize, crq, rem, x, tmp
+    %1      [rsp], [rsp + mmsize]
+    psrad   m0, 4
+    movu    [dstq], m0
+.end:
+    RET
+%endmacro
+
+; ILUMA_STEPS vec, bytes per sample, phase, unit: iluma's loop of mmsize / 2 samples a
+; step from x, and the rest via the stack (y at rsp, out at rsp + mmsize)
+%macro ILUMA_STEPS 4
+    mov     remq, wq
+    sub     remq, mmsize / 2
+    cmp     xq, remq
+    jg .tail%3%4
+.loop%3%4:
+    %1      [dstq + %2 * xq], yq + %2 * xq, 2 * xq, %3, %4
+    add     xq, mmsize / 2
+    cmp     xq, remq
+    jle .loop%3%4
+.tail%3%4:
+    mov     remq, wq
+    sub     remq, xq
+    jle .end
+    lea     yq, [yq + %2 * xq]
+    lea     dstq, [dstq + %2 * xq]
+    lea     dltq, [dltq + 2 * xq]
+    COPYS   %2, rsp, yq, rem, x, tmp
+    %1      [rsp + mmsize], rsp, 0, %3, %4
+    COPYS   %2, dstq, rsp + mmsize, rem, x, tmp
+    jmp .end
 %endmacro
 
 ; u * c0 + v * c1 + c2 of mmsize / 4 chroma samples into m0 (uses m1; m2, m3 = c0, c1,
@@ -164,30 +242,7 @@ cglobal cspfix_ichroma, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, t
     BCASTB  m2,  [pq + 36], m1
     punpcklqdq m15, m2
 %endif
-    xor     xq, xq
-    mov     remq, wq
-    sub     remq, mmsize / 2
-    jl .tail
-.loop:
-    ICHROMA_VEC [dcbq + xq], [dcrq + xq], cbq + xq, crq + xq
-    add     xq, mmsize / 2
-    cmp     xq, remq
-    jle .loop
-.tail:                                  ; the last w % (mmsize / 2) samples via the stack
-    mov     remq, wq
-    sub     remq, xq
-    jle .end
-    add     cbq, xq
-    add     crq, xq
-    add     dcbq, xq
-    add     dcrq, xq
-    COPYB   rsp, cbq, rem, x, tmp
-    COPYB   rsp + mmsize, crq, rem, x, tmp
-    ICHROMA_VEC [rsp + 2 * mmsize], [rsp + 2 * mmsize + mmsize / 2], rsp, rsp + mmsize
-    COPYB   dcbq, rsp + 2 * mmsize, rem, x, tmp
-    COPYB   dcrq, rsp + 2 * mmsize + mmsize / 2, rem, x, tmp
-.end:
-    RET
+    ICHROMA_ROW ICHROMA_VEC, mmsize / 2, 1
 %endmacro
 
 ;-----------------------------------------------------------------------------
@@ -203,31 +258,7 @@ cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     paddd   m0, m2, m3
     pslld   m0, 7
     psubd   m4, m0
-    xor     xq, xq
-    mov     remq, wq
-    sub     remq, mmsize / 4
-    jl .tail
-.loop:
-    CMAT    [cbq + xq], [crq + xq]
-    psrad   m0, 4
-    movu    [dstq + 4 * xq], m0
-    add     xq, mmsize / 4
-    cmp     xq, remq
-    jle .loop
-.tail:
-    mov     remq, wq
-    sub     remq, xq
-    jle .end
-    lea     dstq, [dstq + 4 * xq]
-    add     cbq, xq
-    add     crq, xq
-    COPYB   rsp, cbq, rem, x, tmp
-    COPYB   rsp + mmsize, crq, rem, x, tmp
-    CMAT    [rsp], [rsp + mmsize]
-    psrad   m0, 4
-    movu    [dstq], m0
-.end:
-    RET
+    IDELTA_ROW CMAT, 1
 %endmacro
 
 ;-----------------------------------------------------------------------------
@@ -385,26 +416,7 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
     jle .loop2%1%2
 .one%1%2:
 %endif
-    mov     remq, wq
-    sub     remq, mmsize / 2
-    cmp     xq, remq
-    jg .tail%1%2
-.loop%1%2:
-    ILUMA_VEC [dstq + xq], yq + xq, 2 * xq, %1, %2
-    add     xq, mmsize / 2
-    cmp     xq, remq
-    jle .loop%1%2
-.tail%1%2:
-    mov     remq, wq
-    sub     remq, xq
-    jle .end
-    add     yq, xq
-    add     dstq, xq
-    lea     dltq, [dltq + 2 * xq]
-    COPYB   rsp, yq, rem, x, tmp
-    ILUMA_VEC [rsp + mmsize], rsp, 0, %1, %2
-    COPYB   dstq, rsp + mmsize, rem, x, tmp
-    jmp .end
+    ILUMA_STEPS ILUMA_VEC, 1, %1, %2
 %endmacro
 
 %macro ILUMA 0
@@ -465,31 +477,7 @@ cglobal cspfix_idelta16, 5, 8, 6, -2 * mmsize, dst, cb, cr, w, p, x, rem, tmp
     VBROADCASTSS m3, [pq + 44]
     VBROADCASTSS m4, [pq + YI_FOLD + 8]
     VBROADCASTSS m5, [pq + YI_MASK]
-    xor     xq, xq
-    mov     remq, wq
-    sub     remq, mmsize / 4
-    jl .tail
-.loop:
-    CMAT16  [cbq + 2 * xq], [crq + 2 * xq]
-    psrad   m0, 4
-    movu    [dstq + 4 * xq], m0
-    add     xq, mmsize / 4
-    cmp     xq, remq
-    jle .loop
-.tail:
-    mov     remq, wq
-    sub     remq, xq
-    jle .end
-    lea     dstq, [dstq + 4 * xq]
-    lea     cbq, [cbq + 2 * xq]
-    lea     crq, [crq + 2 * xq]
-    COPYW   rsp, cbq, rem, x, tmp
-    COPYW   rsp + mmsize, crq, rem, x, tmp
-    CMAT16  [rsp], [rsp + mmsize]
-    psrad   m0, 4
-    movu    [dstq], m0
-.end:
-    RET
+    IDELTA_ROW CMAT16, 2
 %endmacro
 
 ; void ichroma16(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
@@ -536,30 +524,7 @@ cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
     vpbroadcastw xm15, [pq + 16]
     vpbroadcastw xm0,  [pq + 36]
     vinserti128  m15, m15, xm0, 1
-    xor     xq, xq
-    mov     remq, wq
-    sub     remq, mmsize / 4
-    jl .tail
-.loop:
-    ICHROMA16_VEC [dcbq + 2 * xq], [dcrq + 2 * xq], cbq + 2 * xq, crq + 2 * xq
-    add     xq, mmsize / 4
-    cmp     xq, remq
-    jle .loop
-.tail:                                  ; the last w % (mmsize / 4) samples via the stack
-    mov     remq, wq
-    sub     remq, xq
-    jle .end
-    lea     cbq, [cbq + 2 * xq]
-    lea     crq, [crq + 2 * xq]
-    lea     dcbq, [dcbq + 2 * xq]
-    lea     dcrq, [dcrq + 2 * xq]
-    COPYW   rsp, cbq, rem, x, tmp
-    COPYW   rsp + mmsize, crq, rem, x, tmp
-    ICHROMA16_VEC [rsp + 2 * mmsize], [rsp + 2 * mmsize + mmsize / 2], rsp, rsp + mmsize
-    COPYW   dcbq, rsp + 2 * mmsize, rem, x, tmp
-    COPYW   dcrq, rsp + 2 * mmsize + mmsize / 2, rem, x, tmp
-.end:
-    RET
+    ICHROMA_ROW ICHROMA16_VEC, mmsize / 4, 2
 %endmacro
 
 ; void iluma16(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
@@ -611,26 +576,7 @@ cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
 %endmacro
 
 %macro ILUMA16_PHASE 2 ; phase, a == 2^S
-    mov     remq, wq
-    sub     remq, mmsize / 2
-    cmp     xq, remq
-    jg .tail%1%2
-.loop%1%2:
-    ILUMA16_VEC [dstq + 2 * xq], yq + 2 * xq, 2 * xq, %1, %2
-    add     xq, mmsize / 2
-    cmp     xq, remq
-    jle .loop%1%2
-.tail%1%2:
-    mov     remq, wq
-    sub     remq, xq
-    jle .end
-    lea     yq, [yq + 2 * xq]
-    lea     dstq, [dstq + 2 * xq]
-    lea     dltq, [dltq + 2 * xq]
-    COPYW   rsp, yq, rem, x, tmp
-    ILUMA16_VEC [rsp + mmsize], rsp, 0, %1, %2
-    COPYW   dstq, rsp + mmsize, rem, x, tmp
-    jmp .end
+    ILUMA_STEPS ILUMA16_VEC, 2, %1, %2
 %endmacro
 
 %macro ILUMA16 0
