@@ -974,6 +974,7 @@ static void print_header(const Options *o)
         json_string(model);
         printf(",\n  \"cpu_flags\": ");
         json_string(flags);
+        printf(",\n  \"avx512\": %s", av_get_cpu_flags() & AV_CPU_FLAG_AVX512 ? "true" : "false");
         printf(",\n  \"load_average_start\": ");
         json_string(load);
         printf(",\n  \"nproc\": %d,\n  \"runs\": %d,\n  \"warmup\": %d,\n  \"quick\": %s,\n"
@@ -986,6 +987,11 @@ static void print_header(const Options *o)
            AV_VERSION_MICRO(avfilter_version()));
     printf("- CPU: %s, %d logical cores\n", model, av_cpu_count());
     printf("- CPU flags (av_get_cpu_flags): %s\n", flags);
+    printf("- SIMD: cspfix at most AVX2+FMA3 (the project writes no AVX-512); the peers pick "
+           "their own: zscale asks zimg for ZIMG_CPU_AUTO_64B, %s\n",
+           av_get_cpu_flags() & AV_CPU_FLAG_AVX512 ?
+           "so on this CPU (AVX-512) it runs zimg's AVX-512 kernels" :
+           "which is AVX2 at most on this CPU (no AVX-512)");
     printf("- load average at start: %s (other work on the machine skews the timings)\n", load);
     printf("- clock: %s\n", o->cpu_time ? "process CPU time (--cpu-time), summed over threads" :
            "wall time");
