@@ -84,7 +84,14 @@ ffmpeg-check: overlay
 check-one: ffmpeg-check
 	@set -e; $(LOAD) echo "*** testing cspfix against FFmpeg $$ver"; \
 	$(MAKE) -f tests/tests.mk check FFMPEG_PREFIX=$$chk/prefix FFMPEG_OBJ=$$chk/obj \
-		FFMPEG_SRCDIR=$$src OUT=$$chk/tests
+		FFMPEG_SRCDIR=$$src OUT=$$chk/tests; \
+	echo "== bench smoke run: cspfix-bench --quick (builds and runs every graph; timings not checked)"; \
+	$(MAKE) --no-print-directory $$chk/bench/cspfix-bench; \
+	$$chk/bench/cspfix-bench --quick --peers colorspace,zscale,zimg-avx2,copy --json \
+		> $$chk/tests/bench-quick.json 2>/dev/null; \
+	if grep -q '"status": "failed"' $$chk/tests/bench-quick.json; then \
+		grep '"status": "failed"' $$chk/tests/bench-quick.json; echo "bench: FAILED"; exit 1; fi; \
+	echo "bench: $$(grep -c '"status": "ok"' $$chk/tests/bench-quick.json) lines ran, none failed"
 
 check:
 	$(MAKE) check-one

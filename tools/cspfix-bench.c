@@ -1,5 +1,5 @@
 /*
- * cspfix-bench: cspfix against colorspace, zscale, scale and a plain copy
+ * cspfix-bench: cspfix against colorspace, zscale (and zimg at AVX2), scale and a copy
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of cspfix.
@@ -32,6 +32,12 @@
  * component, in output codes), and filters that libavfilter inserted by
  * itself (auto_scale_*) are reported: the sink accepts only the output format.
  *
+ * zscale asks zimg for ZIMG_CPU_AUTO_64B, which on a CPU with AVX-512 runs
+ * zimg's AVX-512 kernels, an ISA cspfix does not use. So where zscale can do a
+ * conversion there is also a "zimg-avx2" line: the same zimg conversion, set up
+ * as zscale sets it up, through zimg's API with ZIMG_CPU_AUTO (AVX2 at most),
+ * 1 thread, timed the same way (one frame's conversion per pushed frame).
+ *
  * Usage: cspfix-bench [--runs N] [--frames N] [--threads 1,all] [--only B1,B3]
  *                     [--peers colorspace,copy] [--cpu-time] [--json] [--quick] [--verbose]
  */
@@ -63,6 +69,8 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/time.h>
 
+#include <zimg.h>
+
 #define MAX_PEERS     8
 #define MAX_RUNS      100
 #define MAX_TSETS     8     ///< thread counts
@@ -79,6 +87,8 @@ typedef struct PeerDef {
     const char *name;     ///< row label
     const char *filters;  ///< filtergraph between buffer and buffersink; NULL: n/a
     const char *note;     ///< n/a reason, or what to know about this line
+    int zimg;             ///< 1: zimg's API directly (ZIMG_CPU_AUTO), filters unused
+    int zdither;          ///< its zimg_dither_type_e
 } PeerDef;
 
 typedef struct ColorDesc {
@@ -111,6 +121,12 @@ typedef struct ConvDef {
 #define PEER(n, f)            { .name = n, .filters = f }
 #define PEER_NOTE(n, f, why)  { .name = n, .filters = f, .note = why }
 #define NA(n, why)            { .name = n, .note = why }
+/* zimg as zscale sets it up (bilinear chroma, approximate gamma), but with
+ * ZIMG_CPU_AUTO, which stops at AVX2: the same library at cspfix's ISA */
+#define ZIMG_AVX2(d)          { .name = "zimg-avx2", .zimg = 1, .zdither = d, .note = ZIMG_NOTE }
+#define ZIMG_NOTE   "zimg's API called directly, set up as zscale sets it (bilinear chroma, " \
+                    "approximate gamma) but with ZIMG_CPU_AUTO (AVX2 at most, where zscale asks " \
+                    "for ZIMG_CPU_AUTO_64B); one thread; writes into one reused frame"
 
 #define SCALE_IN(p, t, m, r)  "scale=in_primaries=" p ":in_transfer=" t ":in_color_matrix=" m ":in_range=" r
 #define SCALE_OUT709          ":out_primaries=bt709:out_transfer=bt709:out_color_matrix=bt709:out_range=tv"
@@ -130,6 +146,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=all=bt709:dither=none"),
         PEER_NOTE("colorspace", "colorspace=iall=smpte170m:irange=tv" CS_OUT709, CS_SCENE),
         PEER("zscale", "zscale=pin=smpte170m:tin=smpte170m:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none"),
+        ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
     } },
     { "B2", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
@@ -139,6 +156,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=space=bt709:dither=none"),
         PEER("colorspace", "colorspace=iprimaries=bt709:itrc=bt709:ispace=smpte170m:irange=tv" CS_OUT709),
         PEER("zscale", "zscale=pin=709:tin=709:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none"),
+        ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("bt709", "bt709", "smpte170m", "tv") SCALE_OUT709),
     } },
     { "B3", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
@@ -148,6 +166,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=range=tv:dither=none"),
         PEER("colorspace", "colorspace=iall=bt709:irange=pc" CS_OUT709),
         PEER("zscale", "zscale=pin=709:tin=709:min=709:rin=pc" ZSCALE_OUT709 ":d=none"),
+        ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("bt709", "bt709", "bt709", "pc") SCALE_OUT709),
     } },
     { "B4", 1920, 1080, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
@@ -160,6 +179,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
         PEER_NOTE("colorspace", "colorspace=iall=bt2020:irange=tv" CS_OUT709 ":dither=fsb", CS_SCENE),
         PEER("zscale", "zscale=pin=2020:tin=2020_10:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered"),
+        ZIMG_AVX2(ZIMG_DITHER_ORDERED),
         PEER("scale", SCALE_IN("bt2020", "bt2020-10", "bt2020nc", "tv") SCALE_OUT709),
     } },
     { "B5", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
@@ -194,6 +214,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
         NA("colorspace", "n/a: colorspace takes planar Y'CbCr only (no gbrp input)"),
         PEER("zscale", "zscale=pin=709:tin=iec61966-2-1:min=gbr:rin=pc" ZSCALE_OUT709 ":d=none"),
+        ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", "scale=in_primaries=bt709:in_transfer=iec61966-2-1:in_range=pc" SCALE_OUT709),
     } },
     { "B7", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
@@ -204,6 +225,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("colorspace", "colorspace=iprimaries=bt709:itrc=srgb:ispace=bt709:irange=tv" CS_OUT709,
                   CS_SCENE),
         PEER("zscale", "zscale=pin=709:tin=iec61966-2-1:min=709:rin=tv" ZSCALE_OUT709 ":d=none"),
+        ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("bt709", "iec61966-2-1", "bt709", "tv") SCALE_OUT709),
     } },
     { "B8", 1920, 1080, AV_PIX_FMT_NV12, AV_PIX_FMT_NV12,
@@ -219,7 +241,9 @@ static const ConvDef convs[] = {
 
 /** The memory floor: the input frame through the copy filter (av_frame_copy
  *  into a frame from the link's pool), with the same graph overhead as X. */
-static const PeerDef copy_peer = { "copy", "copy", "memory floor: input frame through the copy filter" };
+static const PeerDef copy_peer = {
+    .name = "copy", .filters = "copy", .note = "memory floor: input frame through the copy filter"
+};
 
 /* ---------------------------------------------------------------------------
  * Options
@@ -677,9 +701,148 @@ static int graph_run(Graph *g, AVFrame *in, int n, AVFrame **keep)
  * Measuring
  * ------------------------------------------------------------------------- */
 
+/* ---------------------------------------------------------------------------
+ * zimg's API directly (the zimg-avx2 lines)
+ * ------------------------------------------------------------------------- */
+
+typedef struct ZimgRun {
+    zimg_filter_graph *graph;
+    void *tmp;
+    AVFrame *in, *out;    ///< a 64-byte aligned copy of the input; the output, reused
+    zimg_image_buffer_const src;
+    zimg_image_buffer dst;
+} ZimgRun;
+
+static void zpeer_close(ZimgRun *z)
+{
+    zimg_filter_graph_free(z->graph);
+    free(z->tmp);
+    av_frame_free(&z->in);
+    av_frame_free(&z->out);
+    memset(z, 0, sizeof(*z));
+}
+
+/** zimg's description of planar fmt with the colours cd; < 0 if it has none. */
+static int zpeer_format(zimg_image_format *f, enum AVPixelFormat fmt, int w, int h,
+                       const ColorDesc *cd)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    const int rgb = !!(d->flags & AV_PIX_FMT_FLAG_RGB);
+
+    if (!(d->flags & AV_PIX_FMT_FLAG_PLANAR) || (d->flags & AV_PIX_FMT_FLAG_BE) ||
+        d->nb_components != 3 || d->comp[0].depth > 16 || (d->flags & AV_PIX_FMT_FLAG_FLOAT))
+        return AVERROR(ENOSYS);
+    zimg_image_format_default(f, ZIMG_API_VERSION);
+    f->width        = w;
+    f->height       = h;
+    f->pixel_type   = d->comp[0].depth > 8 ? ZIMG_PIXEL_WORD : ZIMG_PIXEL_BYTE;
+    f->depth        = d->comp[0].depth;
+    f->subsample_w  = d->log2_chroma_w;
+    f->subsample_h  = d->log2_chroma_h;
+    f->color_family = rgb ? ZIMG_COLOR_RGB : ZIMG_COLOR_YUV;
+    /* zimg numbers these as H.273 does, like the AVColor* enums */
+    f->matrix_coefficients      = rgb ? ZIMG_MATRIX_RGB : (zimg_matrix_coefficients_e)cd->csp;
+    f->transfer_characteristics = (zimg_transfer_characteristics_e)cd->trc;
+    f->color_primaries          = (zimg_color_primaries_e)cd->prim;
+    f->pixel_range     = cd->range == AVCOL_RANGE_JPEG ? ZIMG_RANGE_FULL : ZIMG_RANGE_LIMITED;
+    f->chroma_location = ZIMG_CHROMA_LEFT;
+    return 0;
+}
+
+/* zimg's planes are Y, U, V or R, G, B; AVFrame's gbrp ones G, B, R */
+static int zpeer_plane(const AVFrame *f, int i)
+{
+    return av_pix_fmt_desc_get(f->format)->flags & AV_PIX_FMT_FLAG_RGB ? (i + 2) % 3 : i;
+}
+
+static AVFrame *aligned_frame(enum AVPixelFormat fmt, int w, int h)
+{
+    AVFrame *f = av_frame_alloc();
+
+    if (!f)
+        return NULL;
+    f->format = fmt;
+    f->width  = w;
+    f->height = h;
+    if (av_frame_get_buffer(f, 64) < 0)
+        av_frame_free(&f);
+    return f;
+}
+
+/** Set up the zimg line; on failure or n/a, err says why and z stays closed. */
+static void zpeer_open(ZimgRun *z, const ConvDef *c, const AVFrame *in, int threads,
+                      int dither, char *err, size_t size)
+{
+    zimg_image_format src, dst;
+    zimg_graph_builder_params p;
+    size_t tmp;
+
+    memset(z, 0, sizeof(*z));
+    if (threads != 1) {
+        snprintf(err, size, "n/a: one thread only (zimg's API converts in the calling thread)");
+        return;
+    }
+    if (zpeer_format(&src, c->in_fmt, in->width, in->height, &c->in) < 0 ||
+        zpeer_format(&dst, c->out_fmt, in->width, in->height, &c->out) < 0) {
+        snprintf(err, size, "n/a: planar formats only");
+        return;
+    }
+    zimg_graph_builder_params_default(&p, ZIMG_API_VERSION);
+    p.resample_filter         = ZIMG_RESIZE_BILINEAR;
+    p.resample_filter_uv      = ZIMG_RESIZE_BILINEAR;
+    p.dither_type             = (zimg_dither_type_e)dither;
+    p.cpu_type                = ZIMG_CPU_AUTO;
+    p.allow_approximate_gamma = 1;
+    z->in  = aligned_frame(c->in_fmt, in->width, in->height);
+    z->out = aligned_frame(c->out_fmt, in->width, in->height);
+    if (!z->in || !z->out || av_frame_copy(z->in, in) < 0) {
+        snprintf(err, size, "failed: out of memory");
+        zpeer_close(z);
+        return;
+    }
+    z->out->color_primaries = c->out.prim;
+    z->out->color_trc       = c->out.trc;
+    z->out->colorspace      = c->out.csp;
+    z->out->color_range     = c->out.range;
+    if (!(z->graph = zimg_filter_graph_build(&src, &dst, &p)) ||
+        zimg_filter_graph_get_tmp_size(z->graph, &tmp) ||
+        posix_memalign(&z->tmp, 64, tmp)) {
+        char msg[128];
+        zimg_get_last_error(msg, sizeof(msg));
+        snprintf(err, size, "failed to configure zimg: %s", msg);
+        zpeer_close(z);
+        return;
+    }
+    z->src.version = ZIMG_API_VERSION;
+    z->dst.version = ZIMG_API_VERSION;
+    for (int i = 0; i < 3; i++) {
+        const int a = zpeer_plane(z->in, i), b = zpeer_plane(z->out, i);
+        z->src.plane[i].data   = z->in->data[a];
+        z->src.plane[i].stride = z->in->linesize[a];
+        z->src.plane[i].mask   = ZIMG_BUFFER_MAX;
+        z->dst.plane[i].data   = z->out->data[b];
+        z->dst.plane[i].stride = z->out->linesize[b];
+        z->dst.plane[i].mask   = ZIMG_BUFFER_MAX;
+    }
+}
+
+/** Convert the input n times; the first output goes to *keep if keep && !*keep. */
+static int zpeer_run(ZimgRun *z, int n, AVFrame **keep)
+{
+    for (int i = 0; i < n; i++) {
+        if (zimg_filter_graph_process(z->graph, &z->src, &z->dst, z->tmp,
+                                      NULL, NULL, NULL, NULL))
+            return AVERROR_EXTERNAL;
+        if (keep && !*keep && !(*keep = av_frame_clone(z->out)))
+            return AVERROR(ENOMEM);
+    }
+    return n;
+}
+
 typedef struct Result {
     const PeerDef *def;
     Graph g;
+    ZimgRun z;            ///< the zimg-avx2 line instead of g
     char error[160];      ///< set if the graph failed
     char autos[256];      ///< auto-inserted filters
     double ms[MAX_RUNS];  ///< ms per frame of each run
@@ -731,6 +894,10 @@ static void open_peers(Bench *b)
         r = &b->res[b->nb_res++];
         memset(r, 0, sizeof(*r));
         r->def = p;
+        if (p->zimg) {
+            zpeer_open(&r->z, c, b->in, b->threads, p->zdither, r->error, sizeof(r->error));
+            continue;
+        }
         if (!p->filters)
             continue;
         ret = graph_open(&r->g, b->in, p == &copy_peer ? c->in_fmt : c->out_fmt,
@@ -759,12 +926,13 @@ static int time_run(Bench *b, Result *r, double *ms)
     int got;
 
     t0 = av_gettime_relative();
-    if ((got = graph_run(&r->g, b->in, WARMUP, &r->out)) < 0)
+    got = r->z.graph ? zpeer_run(&r->z, WARMUP, &r->out) : graph_run(&r->g, b->in, WARMUP, &r->out);
+    if (got < 0)
         return got;
     if (!r->first_ms)
         r->first_ms = (av_gettime_relative() - t0) / 1000.0;
     t0 = now_us(b);
-    got = graph_run(&r->g, b->in, b->frames, NULL);
+    got = r->z.graph ? zpeer_run(&r->z, b->frames, NULL) : graph_run(&r->g, b->in, b->frames, NULL);
     t1 = now_us(b);
     if (got < 0)
         return got;
@@ -787,7 +955,7 @@ static void measure(Bench *b)
             Result *r = &b->res[i];
             int ret;
 
-            if (!r->g.graph)
+            if (!r->g.graph && !r->z.graph)
                 continue;
             if (tty)
                 fprintf(stderr, "\r%s, %d thread(s): run %d/%d %-18s", b->conv->id, b->threads,
@@ -797,13 +965,14 @@ static void measure(Bench *b)
                 snprintf(r->error, sizeof(r->error), "failed while running: %s",
                          ret == AVERROR_BUG ? "frames held back" : av_err2str(ret));
                 graph_close(&r->g);
+                zpeer_close(&r->z);
             }
         }
     }
     if (tty)
         fprintf(stderr, "\r%-60s\r", "");
     for (int i = 0; i < b->nb_res; i++)
-        if (b->res[i].g.graph)
+        if (b->res[i].g.graph || b->res[i].z.graph)
             b->res[i].median = median(b->res[i].ms, b->opt->runs);
 }
 
@@ -862,6 +1031,7 @@ static void free_results(Bench *b)
 {
     for (int i = 0; i < b->nb_res; i++) {
         graph_close(&b->res[i].g);
+        zpeer_close(&b->res[i].z);
         av_frame_free(&b->res[i].out);
     }
     b->nb_res = 0;
