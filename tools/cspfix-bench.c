@@ -545,20 +545,28 @@ static int add_hdr10_side_data(AVFrame *f)
 }
 
 /** The tagged input frame of conversion c at w x h. */
-static AVFrame *make_input(const ConvDef *c, int w, int h)
+/** A frame with its own buffers, planes and lines 64-byte aligned (as zimg wants). */
+static AVFrame *aligned_frame(enum AVPixelFormat fmt, int w, int h)
 {
-    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(c->in_fmt);
     AVFrame *f = av_frame_alloc();
 
     if (!f)
         return NULL;
-    f->format = c->in_fmt;
+    f->format = fmt;
     f->width  = w;
     f->height = h;
-    if (av_frame_get_buffer(f, 0) < 0) {
+    if (av_frame_get_buffer(f, 64) < 0)
         av_frame_free(&f);
+    return f;
+}
+
+static AVFrame *make_input(const ConvDef *c, int w, int h)
+{
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(c->in_fmt);
+    AVFrame *f = aligned_frame(c->in_fmt, w, h);
+
+    if (!f)
         return NULL;
-    }
     /* zeroed: av_write_image_line2() ORs bits into the samples */
     for (size_t i = 0; i < FF_ARRAY_ELEMS(f->buf) && f->buf[i]; i++)
         memset(f->buf[i]->data, 0, f->buf[i]->size);
@@ -708,7 +716,7 @@ static int graph_run(Graph *g, AVFrame *in, int n, AVFrame **keep)
 typedef struct ZimgRun {
     zimg_filter_graph *graph;
     void *tmp;
-    AVFrame *in, *out;    ///< a 64-byte aligned copy of the input; the output, reused
+    AVFrame *out;         ///< the output, reused (the input is read where it is: 64-byte aligned)
     zimg_image_buffer_const src;
     zimg_image_buffer dst;
 } ZimgRun;
@@ -717,7 +725,6 @@ static void zpeer_close(ZimgRun *z)
 {
     zimg_filter_graph_free(z->graph);
     free(z->tmp);
-    av_frame_free(&z->in);
     av_frame_free(&z->out);
     memset(z, 0, sizeof(*z));
 }
@@ -755,20 +762,6 @@ static int zpeer_plane(const AVFrame *f, int i)
     return av_pix_fmt_desc_get(f->format)->flags & AV_PIX_FMT_FLAG_RGB ? (i + 2) % 3 : i;
 }
 
-static AVFrame *aligned_frame(enum AVPixelFormat fmt, int w, int h)
-{
-    AVFrame *f = av_frame_alloc();
-
-    if (!f)
-        return NULL;
-    f->format = fmt;
-    f->width  = w;
-    f->height = h;
-    if (av_frame_get_buffer(f, 64) < 0)
-        av_frame_free(&f);
-    return f;
-}
-
 /** Set up the zimg line; on failure or n/a, err says why and z stays closed. */
 static void zpeer_open(ZimgRun *z, const ConvDef *c, const AVFrame *in, int threads,
                       int dither, char *err, size_t size)
@@ -793,9 +786,8 @@ static void zpeer_open(ZimgRun *z, const ConvDef *c, const AVFrame *in, int thre
     p.dither_type             = (zimg_dither_type_e)dither;
     p.cpu_type                = ZIMG_CPU_AUTO;
     p.allow_approximate_gamma = 1;
-    z->in  = aligned_frame(c->in_fmt, in->width, in->height);
     z->out = aligned_frame(c->out_fmt, in->width, in->height);
-    if (!z->in || !z->out || av_frame_copy(z->in, in) < 0) {
+    if (!z->out) {
         snprintf(err, size, "failed: out of memory");
         zpeer_close(z);
         return;
@@ -816,9 +808,9 @@ static void zpeer_open(ZimgRun *z, const ConvDef *c, const AVFrame *in, int thre
     z->src.version = ZIMG_API_VERSION;
     z->dst.version = ZIMG_API_VERSION;
     for (int i = 0; i < 3; i++) {
-        const int a = zpeer_plane(z->in, i), b = zpeer_plane(z->out, i);
-        z->src.plane[i].data   = z->in->data[a];
-        z->src.plane[i].stride = z->in->linesize[a];
+        const int a = zpeer_plane(in, i), b = zpeer_plane(z->out, i);
+        z->src.plane[i].data   = in->data[a];
+        z->src.plane[i].stride = in->linesize[a];
         z->src.plane[i].mask   = ZIMG_BUFFER_MAX;
         z->dst.plane[i].data   = z->out->data[b];
         z->dst.plane[i].stride = z->out->linesize[b];
