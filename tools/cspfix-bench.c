@@ -544,7 +544,6 @@ static int add_hdr10_side_data(AVFrame *f)
     return 0;
 }
 
-/** The tagged input frame of conversion c at w x h. */
 /** A frame with its own buffers, planes and lines 64-byte aligned (as zimg wants). */
 static AVFrame *aligned_frame(enum AVPixelFormat fmt, int w, int h)
 {
@@ -560,6 +559,7 @@ static AVFrame *aligned_frame(enum AVPixelFormat fmt, int w, int h)
     return f;
 }
 
+/** The tagged input frame of conversion c at w x h. */
 static AVFrame *make_input(const ConvDef *c, int w, int h)
 {
     const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(c->in_fmt);
@@ -706,10 +706,6 @@ static int graph_run(Graph *g, AVFrame *in, int n, AVFrame **keep)
 }
 
 /* ---------------------------------------------------------------------------
- * Measuring
- * ------------------------------------------------------------------------- */
-
-/* ---------------------------------------------------------------------------
  * zimg's API directly (the zimg-avx2 lines)
  * ------------------------------------------------------------------------- */
 
@@ -831,6 +827,10 @@ static int zpeer_run(ZimgRun *z, int n, AVFrame **keep)
     return n;
 }
 
+/* ---------------------------------------------------------------------------
+ * Measuring
+ * ------------------------------------------------------------------------- */
+
 typedef struct Result {
     const PeerDef *def;
     Graph g;
@@ -902,7 +902,7 @@ static void open_peers(Bench *b)
     }
 }
 
-/** One run of one peer: warm-up frames, then n timed frames; ms per frame. */
+/** Microseconds on the bench's clock (wall, or process CPU time). */
 static int64_t now_us(const Bench *b)
 {
     struct timespec ts;
@@ -912,19 +912,31 @@ static int64_t now_us(const Bench *b)
     return ts.tv_sec * INT64_C(1000000) + ts.tv_nsec / 1000;
 }
 
+/** 1 if the line has something to run (a graph, or zimg's). */
+static int can_run(const Result *r)
+{
+    return r->g.graph || r->z.graph;
+}
+
+/** Push the input n times through the line; the number of outputs, as graph_run(). */
+static int line_run(Bench *b, Result *r, int n, AVFrame **keep)
+{
+    return r->z.graph ? zpeer_run(&r->z, n, keep) : graph_run(&r->g, b->in, n, keep);
+}
+
+/** One run of one peer: warm-up frames, then n timed frames; ms per frame. */
 static int time_run(Bench *b, Result *r, double *ms)
 {
     int64_t t0, t1;
     int got;
 
     t0 = av_gettime_relative();
-    got = r->z.graph ? zpeer_run(&r->z, WARMUP, &r->out) : graph_run(&r->g, b->in, WARMUP, &r->out);
-    if (got < 0)
+    if ((got = line_run(b, r, WARMUP, &r->out)) < 0)
         return got;
     if (!r->first_ms)
         r->first_ms = (av_gettime_relative() - t0) / 1000.0;
     t0 = now_us(b);
-    got = r->z.graph ? zpeer_run(&r->z, b->frames, NULL) : graph_run(&r->g, b->in, b->frames, NULL);
+    got = line_run(b, r, b->frames, NULL);
     t1 = now_us(b);
     if (got < 0)
         return got;
@@ -947,7 +959,7 @@ static void measure(Bench *b)
             Result *r = &b->res[i];
             int ret;
 
-            if (!r->g.graph && !r->z.graph)
+            if (!can_run(r))
                 continue;
             if (tty)
                 fprintf(stderr, "\r%s, %d thread(s): run %d/%d %-18s", b->conv->id, b->threads,
@@ -964,7 +976,7 @@ static void measure(Bench *b)
     if (tty)
         fprintf(stderr, "\r%-60s\r", "");
     for (int i = 0; i < b->nb_res; i++)
-        if (b->res[i].g.graph || b->res[i].z.graph)
+        if (can_run(&b->res[i]))
             b->res[i].median = median(b->res[i].ms, b->opt->runs);
 }
 
