@@ -842,10 +842,16 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
     src_peak = opt->src_peak > 0.0 ? opt->src_peak : CSPFIX_SRC_PEAK_DEFAULT;
     dst_peak = opt->dst_peak > 0.0 ? opt->dst_peak :
                hdr_out ? CSPFIX_HDR_TARGET_DEFAULT : CSPFIX_SDR_PEAK_DEFAULT;
-    tm = opt->tonemap == CSPFIX_TM_AUTO ? (hdr_in && !hdr_out ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) :
-         opt->tonemap;
-    /* HLG display peaks: the source peak in, the same display out (HLG -> HLG cancels) */
-    lw_in  = in->trc == AVCOL_TRC_ARIB_STD_B67 ? src_peak : CSPFIX_HLG_LW;
+    /* auto: BT.2390 for HDR -> SDR, but not into float samples, which keep the
+     * highlights above SDR white */
+    tm = opt->tonemap == CSPFIX_TM_AUTO ?
+         (hdr_in && !hdr_out && out->depth ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) : opt->tonemap;
+    /* HLG display peaks: the nominal display in (1000 unless set), the same display out
+     * (HLG -> HLG cancels); the tone curve's source is at most that display's peak */
+    lw_in  = in->trc == AVCOL_TRC_ARIB_STD_B67 ?
+             (opt->hlg_lw > 0.0 ? opt->hlg_lw : CSPFIX_HLG_LW) : CSPFIX_HLG_LW;
+    if (in->trc == AVCOL_TRC_ARIB_STD_B67)
+        src_peak = FFMIN(src_peak, lw_in);
     lw_out = in->trc == AVCOL_TRC_ARIB_STD_B67 ? lw_in : CSPFIX_HLG_LW;
 
     if ((ret = build_input(p, in, opt, lw_in)) < 0)
@@ -867,7 +873,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             else if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, dst_peak,
                                         opt->desat)) < 0)
                 return ret;
-            p->hdr_to_sdr = tm == CSPFIX_TM_NONE;
+            p->hdr_to_sdr = tm == CSPFIX_TM_NONE && out->depth;
             p->src_peak   = src_peak;
         } else if (!hdr_in && hdr_out) {
             /* SDR -> HDR: SDR 1.0 lands at target_peak cd/m2 (203 by default, BT.2408) */

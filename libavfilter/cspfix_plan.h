@@ -41,8 +41,9 @@ typedef struct CspfixPlanOptions {
     int tonemap;                ///< enum CspfixTonemap
     int gamut;                  ///< enum CspfixGamut
     double desat;               ///< tone mapping: desaturation of highlights, 0..1
-    double src_peak;            ///< source peak in cd/m2 (HDR input; HLG display peak); 0: 1000
-    double dst_peak;            ///< target_peak in cd/m2; 0: 100 (SDR output), 203 (HDR output)
+    double src_peak;            ///< source peak in cd/m2 (tone mapping of HDR input); 0: 1000
+    double hlg_lw;              ///< HLG input: nominal display peak Lw in cd/m2; 0: 1000
+    double dst_peak;            ///< target_peak in cd/m2; 0: 203 (SDR white, BT.2408)
     /** gamut=compress: mastering display primaries (x, y of R, G, B), all 0 if unknown */
     double src_prim[3][2];
 } CspfixPlanOptions;
@@ -67,8 +68,10 @@ enum CspfixGamut {
     CSPFIX_GAMUT_NB,
 };
 
-/** Default nits of target_peak: SDR output peak; where SDR white lands in HDR output. */
-#define CSPFIX_SDR_PEAK_DEFAULT 100.0
+/** Default nits of target_peak, one convention both ways (BT.2408): HDR reference white,
+ * 203 cd/m2, is SDR 100 %: HDR -> SDR maps 203 cd/m2 to SDR white, SDR -> HDR puts SDR
+ * white at 203 cd/m2. */
+#define CSPFIX_SDR_PEAK_DEFAULT 203.0
 #define CSPFIX_HDR_TARGET_DEFAULT 203.0
 /** Source peak when neither the frame nor peak= gives one. */
 #define CSPFIX_SRC_PEAK_DEFAULT 1000.0

@@ -150,6 +150,10 @@ double ff_cspfix_curve_decode(enum CspfixCurve c, double e)
 
 double ff_cspfix_curve_encode(enum CspfixCurve c, double l)
 {
+    /* PQ and HLG are defined for non-negative light only (SMPTE ST 2084, BT.2100):
+     * negative light (out of the output gamut) encodes as black */
+    if (l < 0.0 && (c == CSPFIX_CURVE_PQ || c == CSPFIX_CURVE_HLG))
+        return encode_pos(c, 0.0);
     if (l >= 0.0 || !has_own_negative(c))
         return l < 0.0 ? -encode_pos(c, -l) : encode_pos(c, l);
     switch (c) {

@@ -109,6 +109,7 @@ typedef struct CspfixContext {
     double plan_src_peak;
     double plan_src_prim[3][2];  ///< mastering display primaries the plan used (compress)
     int plan_tm_peak;            ///< HDR output tone-mapped to this peak (cd/m2), 0: none
+    int plan_tone_mapped;        ///< the plan runs a tone curve
     char *colorimetry, *icolorimetry;        ///< GStreamer colorimetry strings
     char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
     CspfixV4L2 v4l2;             ///< parsed V4L2 input description
@@ -723,40 +724,45 @@ static void setup_yuvint(CspfixContext *s)
 }
 
 /*
- * Source peak of a frame in cd/m2: the mastering display's maximum luminance (the
- * grading display bounds what was graded, and it is the field HDR10 always carries),
- * then the content light level MaxCLL (often absent or 0), then peak=, then 1000.
+ * Source peak of an HDR frame in cd/m2, for tone mapping: peak= (the user wins), then the
+ * content light level MaxCLL (the brightest pixel of the content), then the mastering
+ * display's maximum luminance (which bounds what was graded), then 1000. 0 for SDR input.
  */
-static double source_peak(AVFilterContext *ctx, const AVFrame *in, double prim[3][2])
+static double source_peak(AVFilterContext *ctx, const AVFrame *in, int hdr_in,
+                          double prim[3][2])
 {
     CspfixContext *s = ctx->priv;
     const AVFrameSideData *sd;
+    const AVMasteringDisplayMetadata *m = NULL;
     double peak = 0.0;
     const char *from = "default";
 
     memset(prim, 0, sizeof(double) * 6);
+    if (!hdr_in)
+        return 0.0;
     if ((sd = av_frame_get_side_data(in, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
-        const AVMasteringDisplayMetadata *m = (const AVMasteringDisplayMetadata *)sd->data;
+        m = (const AVMasteringDisplayMetadata *)sd->data;
         if (m->has_primaries && s->gamut == CSPFIX_GAMUT_COMPRESS)
             for (int c = 0; c < 3; c++)
                 for (int i = 0; i < 2; i++)
                     prim[c][i] = m->display_primaries[c][i].den ?
                                  av_q2d(m->display_primaries[c][i]) : 0.0;
-        if (m->has_luminance && m->max_luminance.den && av_q2d(m->max_luminance) > 0.0) {
-            peak = av_q2d(m->max_luminance);
-            from = "mastering display";
-        }
+    }
+    if (s->peak > 0.0) {
+        peak = s->peak;
+        from = "peak option";
     }
     if (!peak && (sd = av_frame_get_side_data(in, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
         const AVContentLightMetadata *c = (const AVContentLightMetadata *)sd->data;
         if (c->MaxCLL > 0) {
             peak = c->MaxCLL;
-            from = "MaxCLL";
+            from = "content light level MaxCLL";
         }
     }
-    if (!peak && s->peak > 0.0) {
-        peak = s->peak;
-        from = "peak option";
+    if (!peak && m && m->has_luminance && m->max_luminance.den &&
+        av_q2d(m->max_luminance) > 0.0) {
+        peak = av_q2d(m->max_luminance);
+        from = "mastering display maximum luminance";
     }
     if (!peak)
         peak = CSPFIX_SRC_PEAK_DEFAULT;
@@ -830,7 +836,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if ((ret = describe_input(ctx, in, &id, &guessed)) < 0 ||
         (ret = describe_output(ctx, in, ofmt, &id, &od)) < 0)
         return ret;
-    po.src_peak = source_peak(ctx, in, po.src_prim);
+    po.src_peak = source_peak(ctx, in, is_hdr_trc(id.trc), po.src_prim);
+    po.hlg_lw   = s->peak;
     if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
         s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
         s->plan_src_peak == po.src_peak &&
@@ -902,9 +909,14 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     s->plan_src_peak = po.src_peak;
     memcpy(s->plan_src_prim, po.src_prim, sizeof(po.src_prim));
     s->plan_tm_peak  = 0;
-    for (int i = 0; i < s->plan.nb_ops; i++)
-        if (s->plan.ops[i].type == CSPFIX_OP_TONEMAP && is_hdr_trc(od.trc))
+    s->plan_tone_mapped = 0;
+    for (int i = 0; i < s->plan.nb_ops; i++) {
+        if (s->plan.ops[i].type != CSPFIX_OP_TONEMAP)
+            continue;
+        s->plan_tone_mapped = 1;
+        if (is_hdr_trc(od.trc))
             s->plan_tm_peak = lrint(s->plan.ops[i].dst_peak);
+    }
     s->have_plan    = 1;
     return 0;
 }
@@ -1486,15 +1498,35 @@ static void set_mdm_primaries(AVMasteringDisplayMetadata *m, enum AVColorPrimari
     m->has_primaries           = 1;
 }
 
+/* Dynamic HDR metadata (per-scene tone mapping hints for the source's transfer and peak). */
+static void remove_dynamic_hdr(AVFrame *out)
+{
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DYNAMIC_HDR_PLUS);
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DYNAMIC_HDR_VIVID);
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_RPU_BUFFER);
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_METADATA);
+}
+
 /*
- * HDR metadata of the output: removed for SDR; for HDR output rewritten where the
- * conversion changed what it describes: the primaries (the output gamut), the peak
- * (tone mapping to target_peak) or its existence (SDR input placed at target_peak).
+ * Side data of the output, per type (doc/cspfix.texi, "Side data"):
+ * - ICC profile: describes the RGB colour (primaries and transfer): dropped when either
+ *   changes, kept otherwise;
+ * - mastering display, content light level: removed for SDR output; created for SDR input
+ *   made HDR; on HDR -> HDR kept (the mastering display's primaries describe that display,
+ *   not the container), the luminances lowered to the peak a tone curve compressed to;
+ * - HDR10+, HDR Vivid, Dolby Vision: removed when the transfer changes or a tone curve
+ *   runs (they steer tone mapping of the source signal);
+ * - everything else (ambient viewing environment, captions, ...) passes through.
  */
-static int hdr_side_data(const CspfixContext *s, AVFrame *out)
+static int output_side_data(const CspfixContext *s, AVFrame *out)
 {
     const int hdr_in = is_hdr_trc(s->in_desc.trc), tm_peak = s->plan_tm_peak;
     AVFrameSideData *sd;
+
+    if (s->in_desc.prim != s->out_desc.prim || s->in_desc.trc != s->out_desc.trc)
+        av_frame_remove_side_data(out, AV_FRAME_DATA_ICC_PROFILE);
+    if (s->in_desc.trc != s->out_desc.trc || s->plan_tone_mapped)
+        remove_dynamic_hdr(out);
 
     if (!is_hdr_trc(s->out_desc.trc)) {
         /* HDR metadata describes PQ/HLG signals; it is wrong for SDR output */
@@ -1503,8 +1535,10 @@ static int hdr_side_data(const CspfixContext *s, AVFrame *out)
         return 0;
     }
     if (!hdr_in) {
-        /* SDR content now peaks at target_peak (SDR white) in the output gamut */
+        /* SDR content now peaks at target_peak (SDR white) in the output gamut; an HLG
+         * signal is made for the 1000 cd/m2 reference display */
         const double peak = s->target_peak > 0.0 ? s->target_peak : CSPFIX_HDR_TARGET_DEFAULT;
+        const double display = s->out_desc.trc == AVCOL_TRC_ARIB_STD_B67 ? CSPFIX_HLG_LW : peak;
         AVMasteringDisplayMetadata *m;
         AVContentLightMetadata *c;
         av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
@@ -1513,18 +1547,16 @@ static int hdr_side_data(const CspfixContext *s, AVFrame *out)
             !(c = av_content_light_metadata_create_side_data(out)))
             return AVERROR(ENOMEM);
         set_mdm_primaries(m, s->out_desc.prim);
-        m->max_luminance = av_d2q(peak, 100000);
+        m->max_luminance = av_d2q(display, 100000);
         m->min_luminance = av_make_q(0, 1);
         m->has_luminance = 1;
         c->MaxCLL  = lrint(peak);
         c->MaxFALL = 0; /* unknown */
         return 0;
     }
-    if ((sd = av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
+    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
         AVMasteringDisplayMetadata *m = (AVMasteringDisplayMetadata *)sd->data;
-        if (s->out_desc.prim != s->in_desc.prim && m->has_primaries)
-            set_mdm_primaries(m, s->out_desc.prim);
-        if (tm_peak > 0 && m->has_luminance && av_q2d(m->max_luminance) > tm_peak)
+        if (m->has_luminance && av_q2d(m->max_luminance) > tm_peak)
             m->max_luminance = av_make_q(tm_peak, 1);
     }
     if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
@@ -1543,7 +1575,7 @@ static int tag_output(const CspfixContext *s, AVFrame *out)
     out->color_range     = s->out_desc.range;
     if (s->fout.hsub || s->fout.vsub)
         out->chroma_location = s->out_loc;
-    return hdr_side_data(s, out);
+    return output_side_data(s, out);
 }
 
 /* Frames libavfilter lets through to us: hardware surfaces, and a size the link
@@ -1956,8 +1988,8 @@ static const AVOption cspfix_options[] = {
     C("reinhard", CSPFIX_TM_REINHARD, "tonemap"), C("hable", CSPFIX_TM_HABLE, "tonemap"),
     C("mobius", CSPFIX_TM_MOBIUS, "tonemap"),
     { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
-    { "peak", "Source peak in cd/m2 when the frame carries none (0: 1000)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
-    { "target_peak", "Target peak in cd/m2 (0: 100 for SDR output, 203 for HDR output)", OFFSET(target_peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
+    { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
+    { "target_peak", "Target peak in cd/m2: SDR white (0: 203, BT.2408 reference white, both ways)", OFFSET(target_peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
     INTOPT("gamut", "Gamut mapping in linear light", gamut, CSPFIX_GAMUT_NONE, 0, CSPFIX_GAMUT_NB - 1, "gamut", RFLAGS),
     C("none", CSPFIX_GAMUT_NONE, "gamut"), C("clip", CSPFIX_GAMUT_CLIP, "gamut"),
     C("desaturate", CSPFIX_GAMUT_DESATURATE, "gamut"), C("compress", CSPFIX_GAMUT_COMPRESS, "gamut"),

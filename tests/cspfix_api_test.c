@@ -25,7 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libavutil/ambient_viewing_environment.h>
 #include <libavutil/bprint.h>
+#include <libavutil/hdr_dynamic_metadata.h>
 #include <libavutil/log.h>
 #include <libavutil/macros.h>
 #include <libavutil/mastering_display_metadata.h>
@@ -406,8 +408,9 @@ static void set_hdr10(AVFrame *f, int max_lum, int maxcll)
     }
 }
 
-/* The source peak comes from the frame (mastering display, then MaxCLL), then peak=, then
- * 1000; it is re-read per frame; HDR side data is rewritten or removed. */
+/* The source peak comes from peak= (the user wins), then the frame (MaxCLL, then the
+ * mastering display), then 1000; it is re-read per frame; HDR side data is rewritten or
+ * removed. */
 static void test_hdr(void)
 {
     AVFrame *in = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
@@ -425,20 +428,35 @@ static void test_hdr(void)
     set_hdr10(in, 4000, 1500);
     cspfix_run1(in, sdr, 1, &out);
     set_hdr10(in, -1, -1);
-    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=4000", 1, &ref);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=1500", 1, &ref);
     CHECK(out && ref && cspfix_frames_equal(out, ref),
-          "mastering display max luminance 4000 is the source peak (MaxCLL 1500 ignored)");
+          "MaxCLL 1500 is the source peak (before the mastering display's 4000)");
     CHECK(out && !av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) &&
           !av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
           "SDR output: mastering display and content light level removed");
     av_frame_free(&out);
     av_frame_free(&ref);
 
-    set_hdr10(in, 0, 1500);
+    /* peak= wins over the frame's metadata, and the log says where the peak came from */
+    set_hdr10(in, 4000, 1500);
+    log_reset();
+    av_log_set_level(AV_LOG_VERBOSE);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=2500", 1, &out);
+    av_log_set_level(AV_LOG_INFO);
+    CHECK(log_has("Source peak 2500 cd/m2 (peak option)"), "the log names the peak option [%s]",
+          logbuf.str);
+    set_hdr10(in, -1, -1);
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=2500", 1, &ref);
+    CHECK(out && ref && cspfix_frames_equal(out, ref),
+          "peak=2500 wins over MaxCLL 1500 and the mastering display's 4000");
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    set_hdr10(in, 4000, 0);
     cspfix_run1(in, sdr, 1, &out);
     set_hdr10(in, -1, -1);
-    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=1500", 1, &ref);
-    CHECK(out && ref && cspfix_frames_equal(out, ref), "no mastering luminance: MaxCLL 1500");
+    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=4000", 1, &ref);
+    CHECK(out && ref && cspfix_frames_equal(out, ref), "MaxCLL 0: the mastering display's 4000");
     av_frame_free(&out);
     av_frame_free(&ref);
 
@@ -485,13 +503,14 @@ static void test_hdr(void)
         av_frame_free(&outs[i]);
     }
 
-    /* HDR -> HDR tone mapped to 600: the peak and MaxCLL are rewritten, primaries too */
+    /* HDR -> HDR tone mapped to 600: the peak and MaxCLL are rewritten; the mastering
+     * display's primaries (P3) describe that display, not the container: kept */
     set_hdr10(in, 4000, 3000);
     ret = cspfix_run1(in, "cspfix=primaries=bt709:tonemap=bt2390:target_peak=600", 1, &out);
     sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) : NULL;
     CHECK(ret == 0 && sd && av_q2d(((AVMasteringDisplayMetadata *)sd->data)->max_luminance) == 600 &&
-          fabs(av_q2d(((AVMasteringDisplayMetadata *)sd->data)->display_primaries[0][0]) - 0.640) < 1e-6,
-          "HDR output tone mapped: mastering peak 600, output primaries");
+          fabs(av_q2d(((AVMasteringDisplayMetadata *)sd->data)->display_primaries[0][0]) - 0.680) < 1e-6,
+          "HDR output tone mapped: mastering peak 600, mastering primaries kept");
     sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL) : NULL;
     CHECK(sd && ((AVContentLightMetadata *)sd->data)->MaxCLL == 600 &&
           ((AVContentLightMetadata *)sd->data)->MaxFALL == 600,
@@ -508,10 +527,159 @@ static void test_hdr(void)
           av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
           "SDR -> PQ: mastering display 203 cd/m2 and a content light level added");
     av_frame_free(&out);
+    ret = cspfix_run1(in, "cspfix=all=bt2020:trc=arib-std-b67:format=yuv420p10le", 1, &out);
+    sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) : NULL;
+    {
+        const AVFrameSideData *cl = out ? av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL) : NULL;
+        CHECK(ret == 0 && sd && av_q2d(((AVMasteringDisplayMetadata *)sd->data)->max_luminance) == 1000 &&
+              cl && ((AVContentLightMetadata *)cl->data)->MaxCLL == 203,
+              "SDR -> HLG: the 1000 cd/m2 reference display, content up to 203 cd/m2");
+    }
+    av_frame_free(&out);
 
     log_reset();
     ret = cspfix_run1(in, "cspfix=tonemap=fancy", 1, &out);
     CHECK(ret < 0 && log_has("fancy"), "unknown tonemap value named [%s]", logbuf.str);
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
+/* Side data per type: ICC follows the primaries and transfer, dynamic HDR metadata the
+ * transfer and tone mapping, the rest passes through. */
+static void add_side_data(AVFrame *f)
+{
+    AVFrameSideData *icc = av_frame_new_side_data(f, AV_FRAME_DATA_ICC_PROFILE, 16);
+    if (icc)
+        memset(icc->data, 0x42, icc->size);
+    av_dynamic_hdr_plus_create_side_data(f);
+    av_ambient_viewing_environment_create_side_data(f);
+}
+
+static void test_side_data(void)
+{
+    static const struct {
+        const char *what, *filter;
+        int icc, dyn;
+    } cases[] = {
+        { "matrix change",          "cspfix=space=bt709:format=yuv420p10le",               1, 1 },
+        { "range change",           "cspfix=range=pc:format=yuv420p10le",                  1, 1 },
+        { "primaries change",       "cspfix=primaries=smpte432:format=yuv420p10le",        0, 1 },
+        { "transfer change",        "cspfix=trc=arib-std-b67:format=yuv420p10le",          0, 0 },
+        { "HDR -> HDR tone mapped", "cspfix=tonemap=bt2390:target_peak=600",               1, 0 },
+        { "HDR -> SDR",             "cspfix=all=bt709:format=yuv420p",                     0, 0 },
+    };
+    for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++) {
+        AVFrame *in = pattern(AV_PIX_FMT_YUV420P10, 32, 16, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                              AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 7 + i), *out = NULL;
+        int ret;
+        add_side_data(in);
+        ret = cspfix_run1(in, cases[i].filter, 1, &out);
+        CHECK(ret == 0 && !!av_frame_get_side_data(out, AV_FRAME_DATA_ICC_PROFILE) == cases[i].icc,
+              "%s: ICC profile %s", cases[i].what, cases[i].icc ? "kept" : "dropped");
+        CHECK(ret == 0 && !!av_frame_get_side_data(out, AV_FRAME_DATA_DYNAMIC_HDR_PLUS) == cases[i].dyn,
+              "%s: HDR10+ %s", cases[i].what, cases[i].dyn ? "kept" : "dropped");
+        CHECK(ret == 0 && av_frame_get_side_data(out, AV_FRAME_DATA_AMBIENT_VIEWING_ENVIRONMENT),
+              "%s: ambient viewing environment passed through", cases[i].what);
+        av_frame_free(&out);
+        av_frame_free(&in);
+    }
+}
+
+/* 8-bit limited BT.709 Y'CbCr whose R'G'B' lies in [0, 1] */
+static int in_gamut_709(int y, int cb, int cr)
+{
+    const double yy = (y - 16) / 219.0, u = (cb - 128) / 224.0, v = (cr - 128) / 224.0;
+    const double r = yy + 1.5748 * v, b = yy + 1.8556 * u;
+    const double g = (yy - 0.2126 * r - 0.0722 * b) / 0.7152;
+    return r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1;
+}
+
+/* One reference white both ways (BT.2408): SDR -> HDR -> SDR with defaults gives every
+ * in-gamut 8-bit code back within 1 through a 10-bit PQ/HLG signal of the same primaries.
+ * Through BT.2020 (figures printed, not bounded), saturated colours with one component a
+ * few codes above black come back further off: the quantisation of their large BT.2020
+ * components, amplified by the BT.2020 -> BT.709 matrix, is of the size of that small
+ * component, whose BT.1886 encoding is steepest there (10 bits: up to 21 codes, 16 bits: 4). */
+static void test_sdr_hdr_roundtrip(void)
+{
+    static const struct {
+        const char *to, *back;
+        int bound;
+    } cases[] = {
+        { "cspfix=trc=smpte2084:format=yuv444p10le",              "cspfix=trc=bt709", 1 },
+        { "cspfix=trc=arib-std-b67:format=yuv444p10le",           "cspfix=trc=bt709", 1 },
+        { "cspfix=all=bt2020:trc=smpte2084:format=yuv444p16le",    "cspfix=all=bt709:format=yuv444p", 0 },
+        { "cspfix=all=bt2020:trc=arib-std-b67:format=yuv444p16le", "cspfix=all=bt709:format=yuv444p", 0 },
+        { "cspfix=all=bt2020:trc=smpte2084:format=yuv444p10le",    "cspfix=all=bt709:format=yuv444p", 0 },
+        { "cspfix=all=bt2020:trc=arib-std-b67:format=yuv444p10le", "cspfix=all=bt709:format=yuv444p", 0 },
+    };
+    AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV444P, 4096, 4096, AVCOL_PRI_BT709,
+                                     AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG);
+
+    for (int y = 0; y < 4096; y++)
+        for (int x = 0; x < 4096; x++) {
+            const int i = y * 4096 + x;
+            cspfix_set_sample(in, 0, x, y, 0, i >> 16);
+            cspfix_set_sample(in, 1, x, y, 0, (i >> 8) & 255);
+            cspfix_set_sample(in, 2, x, y, 0, i & 255);
+        }
+    for (int t = 0; t < FF_ARRAY_ELEMS(cases); t++) {
+        char back[128];
+        AVFrame *mid = NULL, *out = NULL;
+        int ret, worst = 0, n = 0, wv[3] = { 0 };
+        /* back to 8 bits: the format the source had */
+        snprintf(back, sizeof(back), "%s:format=yuv444p", cases[t].back);
+        ret = cspfix_run1(in, cases[t].to, 2, &mid);
+        if (!ret)
+            ret = cspfix_run1(mid, strstr(cases[t].back, "format") ? cases[t].back : back, 2, &out);
+        for (int y = 0; !ret && y < 4096; y++)
+            for (int x = 0; x < 4096; x++) {
+                int v[3], d = 0;
+                for (int c = 0; c < 3; c++)
+                    v[c] = cspfix_sample(in, c, x, y, 0);
+                if (!in_gamut_709(v[0], v[1], v[2]))
+                    continue;
+                n++;
+                for (int c = 0; c < 3; c++)
+                    d = FFMAX(d, abs(cspfix_sample(out, c, x, y, 0) - v[c]));
+                if (d > worst) {
+                    worst = d;
+                    memcpy(wv, v, sizeof(wv));
+                }
+            }
+        if (cases[t].bound)
+            CHECK(!ret && n > 1000000 && worst <= cases[t].bound, "SDR -> [%s] -> SDR: %d "
+                  "in-gamut codes, worst difference %d (at %d,%d,%d)", cases[t].to, n, worst,
+                  wv[0], wv[1], wv[2]);
+        printf("SDR -> [%s] -> SDR: %d in-gamut triples, max difference %d code(s)%s\n",
+               cases[t].to, n, worst, cases[t].bound ? "" : " (not bounded)");
+        av_frame_free(&mid);
+        av_frame_free(&out);
+    }
+    av_frame_free(&in);
+}
+
+/* HDR into float samples keeps the highlights above SDR white: no tone curve by default,
+ * and no warning that they clip. */
+static void test_hdr_to_float(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV444P10, 64, 16, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                          AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 3), *out = NULL;
+    float max = 0.0f;
+    int ret;
+
+    for (int x = 0; x < 64; x++)
+        for (int c = 0; c < 3; c++)
+            cspfix_set_sample(in, c, x, 0, 1, c ? 512 : 940); /* 10000 cd/m2 white */
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=all=bt709:format=gbrpf32le", 1, &out);
+    for (int p = 0; !ret && p < 3; p++)
+        for (int x = 0; x < 64; x++)
+            max = FFMAX(max, ((const float *)out->data[p])[x]);
+    /* 10000 cd/m2 = 10000 / 203 SDR white, BT.1886-encoded */
+    CHECK(!ret && fabs(max - pow(10000.0 / 203.0, 1.0 / 2.4)) < 0.01,
+          "PQ -> float: 10000 cd/m2 is %g (not tone mapped)", max);
+    CHECK(!ret && !log_has("clip"), "PQ -> float: no clipping warning [%s]", logbuf.str);
     av_frame_free(&out);
     av_frame_free(&in);
 }
@@ -531,6 +699,9 @@ int main(void)
     test_odd_sizes();
     test_foreign_descriptions();
     test_hdr();
+    test_side_data();
+    test_sdr_hdr_roundtrip();
+    test_hdr_to_float();
     printf("api: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
     return failed ? 1 : 0;

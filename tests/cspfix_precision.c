@@ -48,6 +48,8 @@ enum Source {
                     ///< of one chroma value, the 256 luma codes in their 16x16 interiors
     SRC_GRID10SUB,  ///< as SRC_ALL8SUB at 10 bits: chroma on the grid10() levels, and the
                     ///< interiors' 256 luma codes 4 i + r, r = (bx + by) % 4: all 1024 codes
+    SRC_EDGES10,    ///< 10-bit RGB primaries and secondaries at every level: row r has the
+                    ///< components of bit mask r + 1 at code x (1024 x 6), the rest at 0
 };
 
 /* SRC_ALL8SUB: the block size, and the interior's offset in the block */
@@ -64,6 +66,7 @@ typedef struct Conv {
     int tonemap, gamut; ///< RefTonemap, RefGamut (0: the filter's defaults)
     double peak, target_peak, desat;
     double min_exact;   ///< 0: the standard 99.9 % (99.5 % at 12 bit)
+    int all_samples;    ///< count out-of-gamut samples too (their reference is clamped)
 } Conv;
 
 #define D(p, t, m, r, d) { AVCOL_PRI_ ## p, AVCOL_TRC_ ## t, AVCOL_SPC_ ## m, AVCOL_RANGE_ ## r, d }
@@ -147,6 +150,21 @@ static const Conv convs[] = {
       HLG2020, PQ2020, 0, 2.0, REF_TM_AUTO, 0, 2000 },
     { "SDR->PQ white at 300 cd/m2", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
       SDR709_10, PQ2020, 0, 2.0, REF_TM_AUTO, 0, 0, 300 },
+    /* P3-D65 primaries and secondaries carried in BT.2020 (the usual HDR mastering case):
+     * P3 red and magenta have a slightly negative BT.2020 blue, which PQ and HLG encode as
+     * black (ST 2084 and BT.2100 define them for non-negative light only) */
+    { "P3 edges in BT.2020 PQ", SRC_EDGES10, AV_PIX_FMT_GBRP10, AV_PIX_FMT_YUV444P10,
+      D(SMPTE432, SMPTE2084, RGB, JPEG, 10), PQ2020, 0, 1.0, .all_samples = 1 },
+    { "P3 edges in BT.2020 HLG", SRC_EDGES10, AV_PIX_FMT_GBRP10, AV_PIX_FMT_YUV444P10,
+      D(SMPTE432, ARIB_STD_B67, RGB, JPEG, 10), HLG2020, 0, 1.0, .all_samples = 1 },
+    /* in-gamut colours next to the BT.709 gamut's edges, into pure-power curves (infinite
+     * slope at black): float rounding of the gamut matrix must not move a code */
+    { "bt2020->bt709 edges gamma22 10-bit", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_GBRP10,
+      D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), D(BT709, GAMMA22, RGB, JPEG, 10), 0 },
+    { "bt2020->bt709 edges gamma28 12-bit", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P12,
+      D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), D(BT709, GAMMA28, BT709, MPEG, 12), 0 },
+    { "bt2020->bt709 edges bt1886 12-bit", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_GBRP12,
+      D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), D(BT709, BT709, RGB, JPEG, 12), 0 },
     { "bt2020->bt709 gamut compress", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
       D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), SDR709_8, 0, 1.0, 0, REF_GAMUT_COMPRESS },
 };
@@ -222,6 +240,20 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
                     cspfix_set_sample(f, 2, x / 2, y >> vsub, ten, ten ? grid10(by) : by);
                 }
             }
+        return f;
+    }
+    if (cv->src == SRC_EDGES10) {
+        *w = 1024;
+        *h = 6;
+        f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
+                               cv->in.range);
+        if (!f)
+            return NULL;
+        for (int y = 0; y < *h; y++)
+            for (int x = 0; x < *w; x++)
+                for (int c = 0; c < 3; c++)
+                    cspfix_set_sample(f, plane_of(cv->in_fmt, c), x, y, 1,
+                                      (y + 1) >> c & 1 ? x : 0);
         return f;
     }
     *w = *h = 4096;
@@ -364,7 +396,7 @@ static int run_conv(const Conv *cv, int verbose)
                     av_frame_free(&out);
                     return -1;
                 }
-                if (!g)
+                if (!g && !cv->all_samples)
                     continue;
                 for (int c = 0; c < 3; c++)
                     account(&st, ref[c], cspfix_sample(out, plane_of(cv->out_fmt, c), x, y, obig), v, c);

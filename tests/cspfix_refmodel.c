@@ -99,6 +99,13 @@ static double odd(double (*f)(double), double x)
     return x < 0 ? -f(-x) : f(x);
 }
 
+/* PQ and HLG are defined for non-negative light only (ST 2084, BT.2100): negative linear
+ * light (an out-of-gamut colour) encodes as black, f(0). */
+static double nonneg(double (*f)(double), double x)
+{
+    return f(x < 0 ? 0.0 : x);
+}
+
 /* BT.1886 with Lw = 1, Lb = 0 (display mode of the SDR broadcast curves). */
 static double bt1886_eotf(double e)     { return pow(e, 2.4); }
 static double bt1886_inv_eotf(double l) { return pow(l, 1.0 / 2.4); }
@@ -324,11 +331,12 @@ double ref_delinearize(int trc, int linearize, double l)
     case REF_TRC_LOG316:
         return log_encode(l, 2.5);
     case REF_TRC_SMPTE2084:
-        /* not clamped: linear light above 10000 cd/m2 gives E' > 1 (the filter's output codes
-         * clip); such samples are out of gamut (section 7) */
-        return odd(pq_inv_eotf_rel, l);
+        /* negative light encodes as PQ(0); not clamped above: linear light above 10000 cd/m2
+         * gives E' > 1 (the filter's output codes clip); such samples are out of gamut
+         * (section 7) */
+        return nonneg(pq_inv_eotf_rel, l);
     case REF_TRC_ARIB_STD_B67:
-        return odd(scene ? hlg_scene_enc : hlg_oetf, l);
+        return nonneg(scene ? hlg_scene_enc : hlg_oetf, l);
     default:
         return NAN;
     }
@@ -528,9 +536,9 @@ double ref_cl_tf(int trc, double x)
 {
     switch (trc) {
     case REF_TRC_SMPTE2084:
-        return odd(pq_inv_eotf, x);
+        return nonneg(pq_inv_eotf, x);
     case REF_TRC_ARIB_STD_B67:
-        return odd(hlg_oetf, x);
+        return nonneg(hlg_oetf, x);
     default:
         return trc_supported(trc) ? ref_delinearize(trc, REF_LIN_SCENE, x) : NAN;
     }
@@ -999,7 +1007,7 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
     hdr_in  = in->trc == REF_TRC_SMPTE2084 || in->trc == REF_TRC_ARIB_STD_B67;
     hdr_out = out->trc == REF_TRC_SMPTE2084 || out->trc == REF_TRC_ARIB_STD_B67;
     ls = opt->src_peak > 0.0 ? opt->src_peak : 1000.0;
-    lt = opt->dst_peak > 0.0 ? opt->dst_peak : hdr_out ? 203.0 : 100.0;
+    lt = opt->dst_peak > 0.0 ? opt->dst_peak : 203.0; /* BT.2408 reference white both ways */
     tm = opt->tonemap != REF_TM_AUTO ? opt->tonemap : hdr_in && !hdr_out ? REF_TM_BT2390 :
          REF_TM_NONE;
     /* HLG: input displayed at the source peak; HLG output on the same display as an HLG

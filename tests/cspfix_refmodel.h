@@ -104,7 +104,7 @@ typedef struct RefOptions {
     int gamut;       /* enum RefGamut */
     double desat;    /* 0..1 */
     double src_peak; /* cd/m2; 0: 1000 (also the HLG input display peak) */
-    double dst_peak; /* target_peak, cd/m2; 0: 100 for SDR output, 203 for HDR output */
+    double dst_peak; /* target_peak, cd/m2; 0: 203 (BT.2408 reference white = SDR 100 %) */
 } RefOptions;
 
 /* A tone curve on luminance in cd/m2: l -> output cd/m2, source peak ls, target peak lt. */
