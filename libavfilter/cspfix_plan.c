@@ -334,8 +334,14 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
         return AVERROR(EINVAL);
     }
     if (field) {
-        av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s %s: %s. Supported: %s\n",
-               what, field, value, bp.str);
+        /* the input override that fixes a mislabelled input */
+        const char *fix = strcmp(what, "input") ? NULL :
+                          !strcmp(field, "primaries") ? "iprimaries" :
+                          !strcmp(field, "range") ? "irange" :
+                          !strcmp(field, "transfer characteristics") ? "itrc" : "ispace";
+        av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s %s: %s. Supported: %s%s%s%s\n",
+               what, field, value, bp.str, fix ? ". If the input is mislabelled, set its real "
+               "value with " : "", fix ? fix : "", fix ? "=" : "");
         av_bprint_finalize(&bp, NULL);
         return AVERROR(EINVAL);
     }

@@ -119,6 +119,13 @@ typedef struct CspfixContext {
      * (*_UNSPECIFIED: keep the input's) */
     enum AVColorSpace neg_csp;
     enum AVColorRange neg_range;
+    /* the output description of the first frame: the output fields the options leave
+     * free keep these on later frames (the link, the encoder and the container keep
+     * one description), which are converted to them */
+    int have_first;
+    CspfixDesc first_out;
+    CspfixDesc warned_out;       ///< the output description last warned about
+    const char *csp_from, *range_from; ///< where the output matrix and range came from
 
     CspfixDSPContext dsp;
 
@@ -478,14 +485,7 @@ static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
         if (!rgb)
             d->csp = all_presets[s->iall][2];
     }
-    if (s->iprim != AVCOL_PRI_UNSPECIFIED)
-        d->prim = s->iprim;
-    if (s->itrc != AVCOL_TRC_UNSPECIFIED)
-        d->trc = s->itrc;
-    if (s->icsp != AVCOL_SPC_UNSPECIFIED && !rgb)
-        d->csp = s->icsp;
-    if (s->irange != AVCOL_RANGE_UNSPECIFIED)
-        d->range = s->irange;
+    /* V4L2 fields describe the whole input: the explicit per-field options win */
     if (s->use_v4l2) {
         enum AVColorPrimaries vp;
         enum AVColorTransferCharacteristic vt;
@@ -506,6 +506,14 @@ static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
         if (vc != AVCOL_SPC_UNSPECIFIED && !rgb) d->csp = vc;
         if (vr != AVCOL_RANGE_UNSPECIFIED) d->range = vr;
     }
+    if (s->iprim != AVCOL_PRI_UNSPECIFIED)
+        d->prim = s->iprim;
+    if (s->itrc != AVCOL_TRC_UNSPECIFIED)
+        d->trc = s->itrc;
+    if (s->icsp != AVCOL_SPC_UNSPECIFIED && !rgb)
+        d->csp = s->icsp;
+    if (s->irange != AVCOL_RANGE_UNSPECIFIED)
+        d->range = s->irange;
     if (!rgb && d->csp == AVCOL_SPC_RGB) {
         av_log(ctx, AV_LOG_ERROR, "Input matrix rgb on the Y'CbCr pixel format %s is not "
                "supported; use a gbrp format for RGB.\n", av_get_pix_fmt_name(f->format));
@@ -554,8 +562,9 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
     const int in_rgb = is_rgb_fmt(in->format), out_rgb = is_rgb_fmt(ofmt);
     int csp = s->csp;
 
-    od->prim  = id->prim;
-    od->trc   = id->trc;
+    /* free fields: the input's, on later frames the first frame's output */
+    od->prim  = s->have_first ? s->first_out.prim : id->prim;
+    od->trc   = s->have_first ? s->first_out.trc : id->trc;
     CspfixFormat fmt;
     int ret;
 
@@ -576,20 +585,29 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
     if (out_rgb) {
         if (s->csp != AVCOL_SPC_UNSPECIFIED && s->csp != AVCOL_SPC_RGB) {
             av_log(ctx, AV_LOG_ERROR, "Output matrix %s cannot be used with the RGB output "
-                   "format %s.\n", av_color_space_name(s->csp), av_get_pix_fmt_name(ofmt));
+                   "format %s; for Y'CbCr output set format= to a Y'CbCr format (e.g. "
+                   "format=yuv444p).\n", av_color_space_name(s->csp), av_get_pix_fmt_name(ofmt));
             return AVERROR(EINVAL);
         }
         od->csp = AVCOL_SPC_RGB;
+        s->csp_from = "RGB output";
     } else if (csp != AVCOL_SPC_UNSPECIFIED) {
         od->csp = csp;
+        s->csp_from = "as set";
     } else if (s->neg_csp != AVCOL_SPC_UNSPECIFIED) {
         od->csp = s->neg_csp;
+        s->csp_from = "negotiated";
+    } else if (s->have_first && s->first_out.csp != AVCOL_SPC_RGB) {
+        od->csp = s->first_out.csp;
+        s->csp_from = "kept from the first frame";
     } else if (in_rgb) {
         int gp, gt;
         guess_ycc(in->height, &gp, &gt, &csp);
         od->csp = csp;
+        s->csp_from = "guessed for RGB input";
     } else {
         od->csp = id->csp;
+        s->csp_from = "the input's";
     }
     if (!out_rgb && od->csp == AVCOL_SPC_RGB) {
         av_log(ctx, AV_LOG_ERROR, "Output matrix rgb needs an RGB output format "
@@ -597,14 +615,22 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
         return AVERROR(EINVAL);
     }
 
-    if (s->range != AVCOL_RANGE_UNSPECIFIED)
+    if (s->range != AVCOL_RANGE_UNSPECIFIED) {
         od->range = s->range;
-    else if (s->neg_range != AVCOL_RANGE_UNSPECIFIED)
+        s->range_from = "as set";
+    } else if (s->neg_range != AVCOL_RANGE_UNSPECIFIED) {
         od->range = s->neg_range;
-    else if (out_rgb != in_rgb)
+        s->range_from = "negotiated";
+    } else if (s->have_first) {
+        od->range = s->first_out.range;
+        s->range_from = "kept from the first frame";
+    } else if (out_rgb != in_rgb) {
         od->range = out_rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
-    else
+        s->range_from = out_rgb ? "full for RGB output" : "limited for Y'CbCr from RGB";
+    } else {
         od->range = id->range;
+        s->range_from = "the input's";
+    }
     if (fmt.is_float)
         od->range = AVCOL_RANGE_JPEG;
     if (fmt.nb_colour == 1 && !(av_pix_fmt_desc_get(in->format)->nb_components <= 2)) {
@@ -806,6 +832,37 @@ static int setup_in_lut(CspfixContext *s)
     return 0;
 }
 
+static int desc_differs(const CspfixDesc *a, const CspfixDesc *b)
+{
+    return a->prim != b->prim || a->trc != b->trc || a->csp != b->csp || a->range != b->range;
+}
+
+/* Options that contradict each other or the input: say what happens. */
+static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDesc *od)
+{
+    static const char *const tm_names[CSPFIX_TM_NB] = {
+        "auto", "none", "clip", "bt2390", "reinhard", "hable", "mobius",
+    };
+    static const char *const gamut_names[CSPFIX_GAMUT_NB] = {
+        "none", "clip", "desaturate", "compress",
+    };
+    const CspfixContext *s = ctx->priv;
+
+    if (s->clipgamut && s->gamut != CSPFIX_GAMUT_NONE && s->gamut != CSPFIX_GAMUT_CLIP)
+        av_log(ctx, AV_LOG_WARNING, "clipgamut=rgb clips linear RGB to the output gamut, so "
+               "gamut=%s does not run; set one of them.\n", gamut_names[s->gamut]);
+    if (s->tonemap != CSPFIX_TM_AUTO && !is_hdr_trc(id->trc))
+        av_log(ctx, AV_LOG_WARNING, "tonemap=%s has no effect: the input (%s) is SDR, tone "
+               "curves map PQ or HLG light.\n", tm_names[s->tonemap],
+               av_color_transfer_name(id->trc));
+    if (s->fast && (id->trc != od->trc || id->prim != od->prim))
+        av_log(ctx, AV_LOG_WARNING, "fast=1 skips linearisation: the change of %s%s%s is a "
+               "relabel, not a conversion; leave fast unset to convert.\n",
+               id->prim != od->prim ? "primaries" : "",
+               id->prim != od->prim && id->trc != od->trc ? " and " : "",
+               id->trc != od->trc ? "transfer" : "");
+}
+
 static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
 {
     CspfixContext *s = ctx->priv;
@@ -848,6 +905,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     s->have_plan = 0;
     if ((ret = ff_cspfix_plan_build(&s->plan, &id, &od, &po, ctx)) < 0)
         return ret;
+    warn_plan(ctx, &id, &od);
     if ((ret = bind_stages(s)) < 0)
         return ret;
     if (guessed != s->guessed || guessed)
@@ -885,17 +943,22 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         return ret;
     setup_fuse(s);
 
-    av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s%s:\n",
+    av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s (matrix %s, range %s)%s:\n",
            av_get_pix_fmt_name(in->format), av_color_primaries_name(id.prim),
            av_color_transfer_name(id.trc), av_color_space_name(id.csp),
            av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
            av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
-           av_color_space_name(od.csp), av_color_range_name(od.range),
+           av_color_space_name(od.csp), av_color_range_name(od.range), s->csp_from, s->range_from,
            s->map8 ? " (per-plane, integer)" : s->map16 ? " (per-plane, one pass)" :
            s->per_plane ? " (per-plane)" :
            s->yuvint ? " (chroma at its own resolution, integer)" :
            s->chroma_own ? " (chroma at its own resolution)" : "");
-    ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
+    if (!s->plan.nb_ops && !s->passthrough)
+        av_log(ctx, AV_LOG_VERBOSE, "  plan: no colour change; %s\n",
+               s->in_loc != s->out_loc && (s->fin.hsub || s->fin.vsub) ?
+               "chroma resampled to the output siting" : "samples repacked");
+    else
+        ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
     if (s->in_lut)
         av_log(ctx, AV_LOG_VERBOSE, "  (stages 0 and 1 run as one table per component, "
                "indexed by the %d-bit code)\n", s->fin.depth);
@@ -908,6 +971,21 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     s->plan_out_fmt = ofmt;
     s->plan_src_peak = po.src_peak;
     memcpy(s->plan_src_prim, po.src_prim, sizeof(po.src_prim));
+    if (!s->have_first) {
+        s->have_first = 1;
+        s->first_out  = od;
+        s->warned_out = od;
+    } else if (desc_differs(&od, &s->warned_out)) {
+        av_log(ctx, AV_LOG_WARNING, "The output changes mid-stream from %s/%s/%s/%s to "
+               "%s/%s/%s/%s (primaries/transfer/matrix/range): encoders and containers keep "
+               "the description they were opened with, so the output is mis-tagged from "
+               "here on. Set these output fields once to keep them constant.\n",
+               av_color_primaries_name(s->warned_out.prim), av_color_transfer_name(s->warned_out.trc),
+               av_color_space_name(s->warned_out.csp), av_color_range_name(s->warned_out.range),
+               av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
+               av_color_space_name(od.csp), av_color_range_name(od.range));
+        s->warned_out = od;
+    }
     s->plan_tm_peak  = 0;
     s->plan_tone_mapped = 0;
     for (int i = 0; i < s->plan.nb_ops; i++) {
@@ -1734,7 +1812,8 @@ static void negotiated_target(AVFilterContext *ctx)
         outlink->color_range != inlink->color_range)
         s->neg_range = outlink->color_range;
     if (s->neg_csp != AVCOL_SPC_UNSPECIFIED || s->neg_range != AVCOL_RANGE_UNSPECIFIED)
-        av_log(ctx, AV_LOG_VERBOSE, "The output link takes %s %s range: converting to it.\n",
+        av_log(ctx, AV_LOG_VERBOSE, "Negotiated (not set by options): the output link "
+               "takes %s %s range, converting to it.\n",
                av_color_space_name(outlink->colorspace), av_color_range_name(outlink->color_range));
 
     if (next && next->nb_outputs == 1 && !strcmp(next->filter->name, "scale") &&
@@ -1760,7 +1839,8 @@ static int config_output(AVFilterLink *outlink)
     outlink->w = inlink->w;
     outlink->h = inlink->h;
     outlink->sample_aspect_ratio = inlink->sample_aspect_ratio;
-    s->have_plan = 0;
+    s->have_plan  = 0;
+    s->have_first = 0;
     negotiated_target(ctx);
     return alloc_scratch(ctx, inlink->w);
 }
@@ -1912,11 +1992,10 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("ycocg", AVCOL_SPC_YCGCO, u), C("bt2020nc", AVCOL_SPC_BT2020_NCL, u),               \
     C("bt2020ncl", AVCOL_SPC_BT2020_NCL, u), C("bt2020_ncl", AVCOL_SPC_BT2020_NCL, u),    \
     C("bt2020c", AVCOL_SPC_BT2020_CL, u), C("bt2020cl", AVCOL_SPC_BT2020_CL, u),          \
-    C("bt2020_cl", AVCOL_SPC_BT2020_CL, u), C("smpte2085", AVCOL_SPC_SMPTE2085, u),       \
+    C("bt2020_cl", AVCOL_SPC_BT2020_CL, u),                                               \
     C("chroma-derived-nc", AVCOL_SPC_CHROMA_DERIVED_NCL, u),                              \
     C("chroma-derived-c", AVCOL_SPC_CHROMA_DERIVED_CL, u),                                \
-    C("ictcp", AVCOL_SPC_ICTCP, u), C("ipt-c2", AVCOL_SPC_IPT_C2, u),                     \
-    C("ycgco-re", AVCOL_SPC_YCGCO_RE, u), C("ycgco-ro", AVCOL_SPC_YCGCO_RO, u)
+    C("ictcp", AVCOL_SPC_ICTCP, u)
 
 #define RANGE_CONSTS(u)                                                                  \
     C("unknown", AVCOL_RANGE_UNSPECIFIED, u), C("unspecified", AVCOL_RANGE_UNSPECIFIED, u), \
@@ -1925,7 +2004,7 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("jpeg", AVCOL_RANGE_JPEG, u), C("full", AVCOL_RANGE_JPEG, u)
 
 #define ALL_CONSTS(u)                                                                    \
-    C("bt470m", ALL_BT470M, u), C("bt470bg", ALL_BT470BG, u),                             \
+    C("unset", ALL_UNSET, u), C("bt470m", ALL_BT470M, u), C("bt470bg", ALL_BT470BG, u),                             \
     C("bt601-6-525", ALL_BT601_525, u), C("bt601-6-625", ALL_BT601_625, u),               \
     C("bt709", ALL_BT709, u), C("smpte170m", ALL_SMPTE170M, u),                           \
     C("smpte240m", ALL_SMPTE240M, u), C("bt2020", ALL_BT2020, u)
@@ -1934,7 +2013,7 @@ static av_cold void uninit(AVFilterContext *ctx)
     { name, help, OFFSET(field), AV_OPT_TYPE_INT, { .i64 = def }, min, max, flags, .unit = u }
 
 static const AVOption cspfix_options[] = {
-    INTOPT("all", "Set output primaries, transfer and matrix together", all, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
+    INTOPT("all", "Set output primaries, transfer and matrix together (unset: each from its own option, else the input's)", all, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
     ALL_CONSTS("all"),
     INTOPT("space", "Output matrix (colorspace)", csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     INTOPT("matrix", "Output matrix (colorspace)", csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
@@ -1946,9 +2025,9 @@ static const AVOption cspfix_options[] = {
     PRIM_CONSTS("prm"),
     INTOPT("range", "Output range", range, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
     RANGE_CONSTS("rng"),
-    { "format", "Output pixel format", OFFSET(format), AV_OPT_TYPE_PIXEL_FMT, { .i64 = AV_PIX_FMT_NONE }, -1, INT_MAX, FLAGS },
+    { "format", "Output pixel format: a name from -pix_fmts that cspfix takes (unset: negotiated, the input's format first)", OFFSET(format), AV_OPT_TYPE_PIXEL_FMT, { .i64 = AV_PIX_FMT_NONE }, -1, INT_MAX, FLAGS },
 
-    INTOPT("iall", "Set input primaries, transfer and matrix together", iall, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
+    INTOPT("iall", "Set input primaries, transfer and matrix together (unset: the frame's tags)", iall, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
     INTOPT("ispace", "Input matrix override", icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     INTOPT("imatrix", "Input matrix override", icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     INTOPT("itrc", "Input transfer override", itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
@@ -1972,12 +2051,12 @@ static const AVOption cspfix_options[] = {
     C("left", AVCHROMA_LOC_LEFT, "loc"), C("center", AVCHROMA_LOC_CENTER, "loc"),
     C("topleft", AVCHROMA_LOC_TOPLEFT, "loc"), C("top", AVCHROMA_LOC_TOP, "loc"),
     C("bottomleft", AVCHROMA_LOC_BOTTOMLEFT, "loc"), C("bottom", AVCHROMA_LOC_BOTTOM, "loc"),
-    { "colorimetry", "Output description as a GStreamer colorimetry", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "icolorimetry", "Input description as a GStreamer colorimetry", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_colorspace", "Input V4L2 colorspace", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_ycbcr_enc", "Input V4L2 Y'CbCr encoding", OFFSET(v4l2_enc), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_quantization", "Input V4L2 quantization", OFFSET(v4l2_quant), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_xfer_func", "Input V4L2 transfer function", OFFSET(v4l2_xfer), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "colorimetry", "Output description as a GStreamer colorimetry: bt601, bt709, bt2020, bt2020-10, bt2100-pq, bt2100-hlg, smpte240m, sRGB, or the numeric range:matrix:transfer:primaries form (in a filtergraph: colorimetry='2\\:6\\:14\\:7', BT.2020)", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "icolorimetry", "Input description as a GStreamer colorimetry (values as colorimetry)", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_colorspace", "Input V4L2 colorspace: default, smpte170m, smpte240m, rec709, bt878, 470_system_m, 470_system_bg, jpeg, srgb, bt2020, raw (oprgb, dci_p3: not expressible)", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_ycbcr_enc", "Input V4L2 Y'CbCr encoding: default, 601, 709, xv601, xv709, sycc, bt2020, bt2020_const_lum, smpte240m", OFFSET(v4l2_enc), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_quantization", "Input V4L2 quantization: default, full_range, lim_range", OFFSET(v4l2_quant), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_xfer_func", "Input V4L2 transfer function: default, 709, srgb, smpte240m, none, smpte2084 (oprgb, dci_p3: not expressible)", OFFSET(v4l2_xfer), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
     INTOPT("guess", "Guess unspecified input fields (0: error)", guess, 1, 0, 1, NULL, RFLAGS),
     INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
     INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),

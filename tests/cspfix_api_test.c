@@ -213,10 +213,28 @@ static void test_errors(void)
     av_frame_free(&out);
 
     log_reset();
+    /* values the filter cannot convert are not offered (-h lists only values that work) */
     ret = cspfix_run1(in, "cspfix=space=smpte2085", 1, &out);
-    CHECK(ret < 0 && log_has("Unsupported output matrix (colorspace): smpte2085"),
-          "smpte2085 rejected [%s]", logbuf.str);
+    CHECK(ret < 0 && log_has("option value \"smpte2085\""), "smpte2085 not an option value [%s]",
+          logbuf.str);
     av_frame_free(&out);
+
+    /* a frame tagged with one: the error names the input override that fixes it */
+    log_reset();
+    in->colorspace = AVCOL_SPC_SMPTE2085;
+    ret = cspfix_run1(in, "cspfix=all=bt709", 1, &out);
+    CHECK(ret < 0 && log_has("Unsupported input matrix (colorspace): smpte2085") &&
+          log_has("set its real value with ispace="), "input smpte2085: error names ispace [%s]",
+          logbuf.str);
+    av_frame_free(&out);
+    in->colorspace = AVCOL_SPC_BT709;
+    log_reset();
+    in->color_primaries = AVCOL_PRI_RESERVED;
+    ret = cspfix_run1(in, "cspfix=all=bt709", 1, &out);
+    CHECK(ret < 0 && log_has("set its real value with iprimaries="),
+          "reserved input primaries: error names iprimaries [%s]", logbuf.str);
+    av_frame_free(&out);
+    in->color_primaries = AVCOL_PRI_BT709;
 
     log_reset();
     ret = cspfix_run1(in, "cspfix=primaries=nonsense", 1, &out);
@@ -544,6 +562,82 @@ static void test_hdr(void)
     av_frame_free(&in);
 }
 
+/* Options that lose silently elsewhere: explicit per-field options win over v4l2_*,
+ * contradictions are said, a mid-stream change still gives the first frame's output, and
+ * the log says what runs. */
+static void test_option_conflicts(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                          AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 21), *out = NULL, *ref = NULL;
+    AVFrame *ins[3], *outs[3] = { NULL };
+    int ret, nb = 0, ok = 1;
+
+    /* v4l2 smpte170m says BT.601 matrix, limited range: ispace and irange win, in either order */
+    ret  = cspfix_run1(in, "cspfix=v4l2_colorspace=smpte170m:ispace=bt709:irange=pc:all=bt709", 1, &out);
+    ret |= cspfix_run1(in, "cspfix=iprimaries=smpte170m:itrc=bt709:ispace=bt709:irange=pc:all=bt709", 1, &ref);
+    CHECK(!ret && cspfix_frames_equal(out, ref), "ispace/irange win over v4l2_colorspace");
+    av_frame_free(&out);
+    ret = cspfix_run1(in, "cspfix=irange=pc:ispace=bt709:all=bt709:v4l2_colorspace=smpte170m", 1, &out);
+    CHECK(!ret && cspfix_frames_equal(out, ref), "... whatever the order of the options");
+    av_frame_free(&out);
+    av_frame_free(&ref);
+
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=primaries=bt2020:clipgamut=rgb:gamut=compress", 1, &out);
+    CHECK(!ret && log_has("gamut=compress does not run"), "clipgamut=rgb with gamut=compress "
+          "warned [%s]", logbuf.str);
+    av_frame_free(&out);
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=all=bt2020:tonemap=hable", 1, &out);
+    CHECK(!ret && log_has("tonemap=hable has no effect"), "tonemap on SDR input warned [%s]",
+          logbuf.str);
+    av_frame_free(&out);
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=trc=iec61966-2-1:fast=1", 1, &out);
+    CHECK(!ret && log_has("fast=1 skips linearisation") && log_has("relabel"),
+          "fast=1 with a transfer change warned [%s]", logbuf.str);
+    av_frame_free(&out);
+
+    /* mid-stream: tv, pc, tv frames through a cspfix with the range left free: every frame
+     * comes out as the first (tv), the pc one converted */
+    for (int i = 0; i < 3; i++) {
+        ins[i] = av_frame_clone(in);
+        ins[i]->pts = i;
+    }
+    ins[1]->color_range = AVCOL_RANGE_JPEG;
+    ret = cspfix_run_graph(ins, 3, "cspfix=dither=none", 1, outs, 3, &nb);
+    cspfix_run1(ins[1], "cspfix=range=tv:dither=none", 1, &ref);
+    for (int i = 0; i < nb; i++)
+        ok &= outs[i]->color_range == AVCOL_RANGE_MPEG;
+    CHECK(!ret && nb == 3 && ok && ref && cspfix_frames_equal(outs[1], ref),
+          "a mid-stream pc frame is converted to the first frame's tv");
+    av_frame_free(&ref);
+    for (int i = 0; i < 3; i++) {
+        av_frame_free(&ins[i]);
+        av_frame_free(&outs[i]);
+    }
+
+    /* the log says what runs */
+    log_reset();
+    av_log_set_level(AV_LOG_VERBOSE);
+    ret = cspfix_run1(in, "cspfix=chroma_loc=center", 1, &out);
+    CHECK(!ret && log_has("no colour change; chroma resampled") && !log_has("identity"),
+          "a chroma-location-only change is not logged as identity [%s]", logbuf.str);
+    av_frame_free(&out);
+    log_reset();
+    ret = cspfix_run1(in, "cspfix=space=smpte170m", 1, &out);
+    CHECK(!ret && log_has("(matrix as set, range the input's)"), "the plan says where the "
+          "output fields come from [%s]", logbuf.str);
+    av_frame_free(&out);
+    log_reset();
+    in->color_trc = AVCOL_TRC_BT709;
+    ret = cspfix_run1(in, "cspfix=all=bt2020", 1, &out);
+    CHECK(!ret && !log_has("Source peak"), "no source peak logged for SDR input [%s]", logbuf.str);
+    av_log_set_level(AV_LOG_INFO);
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
 /* Side data per type: ICC follows the primaries and transfer, dynamic HDR metadata the
  * transfer and tone mapping, the rest passes through. */
 static void add_side_data(AVFrame *f)
@@ -699,6 +793,7 @@ int main(void)
     test_odd_sizes();
     test_foreign_descriptions();
     test_hdr();
+    test_option_conflicts();
     test_side_data();
     test_sdr_hdr_roundtrip();
     test_hdr_to_float();

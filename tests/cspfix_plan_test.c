@@ -252,8 +252,8 @@ static void test_hdr(void)
     char buf[128];
 
     CHECK(build_o(&p, pq, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,M,TM,T,M") &&
-          p.ops[3].tm == CSPFIX_TM_BT2390 && p.ops[3].src_peak == 1000 && p.ops[3].dst_peak == 100 &&
-          !p.hdr_to_sdr, "PQ -> SDR: bt2390 1000 -> 100 after the gamut matrix, got %s", types(&p, buf));
+          p.ops[3].tm == CSPFIX_TM_BT2390 && p.ops[3].src_peak == 1000 && p.ops[3].dst_peak == 203 &&
+          !p.hdr_to_sdr, "PQ -> SDR: bt2390 1000 -> 203 (SDR white, BT.2408) after the gamut matrix, got %s", types(&p, buf));
     o.tonemap = CSPFIX_TM_NONE;
     CHECK(build_o(&p, pq, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,M,T,M") && p.hdr_to_sdr,
           "PQ -> SDR tonemap=none: scale fused into the gamut matrix, flagged, got %s", types(&p, buf));
@@ -282,6 +282,7 @@ static void test_hdr(void)
     CHECK(build_o(&p, sdr, pq, o) == 0 && !strcmp(types(&p, buf), "M,T,M,T,M"),
           "SDR -> PQ at 203: no extra stage, got %s", types(&p, buf));
     o.src_peak = 2000;
+    o.hlg_lw   = 2000;
     CHECK(build_o(&p, hlg, hlg, o) == 0 && p.nb_ops == 0,
           "HLG -> HLG on a 2000 cd/m2 display: the OOTF pair cancels, got %s", types(&p, buf));
     CHECK(build_o(&p, hlg, sdr, o) == 0 && !strcmp(types(&p, buf), "M,T,O,M,TM,T,M") &&
