@@ -144,6 +144,34 @@ n=$(grep -c "Parsed_cspfix_0 .*\] Plan \|\[cspfix@c .*\] Plan " "$tmp/s.log")
 got=$(frame_tags "$src170,sendcmd=c='0.2 cspfix@c colorimetry bt2020',cspfix@c" | awk '{ print $1, $10 }')
 [ "$got" = "tv,smpte170m,smpte170m tv,bt2020nc,bt2020" ] && ok || fail "colorimetry command: '$got'"
 
+# an upstream change of the range mid-stream, into ffv1 (limited only): the downstream
+# cspfix, whose output range was negotiated tv, converts the pc frames back to tv
+run -f lavfi -i "$src170,sendcmd=c='0.2 cspfix@u range pc',cspfix@u,cspfix" -c:v ffv1 "$tmp/m.mkv" &&
+    run -i "$tmp/m.mkv" -f framemd5 "$tmp/m.md5" && ok || fail "mid-stream range change into ffv1"
+run -f lavfi -i "$src170" -vf cspfix=range=pc,cspfix=range=tv -f framemd5 "$tmp/m1.md5"
+want=$( { md5s "$tmp/s0.md5" | sed -n 1,5p; md5s "$tmp/m1.md5" | sed -n 6,10p; } )
+[ "$(md5s "$tmp/m.md5")" = "$want" ] && ok || fail "mid-stream pc frames not converted to the negotiated tv"
+# a command that changes the output description mid-stream is warned (encoders keep the first)
+run -v warning -f lavfi -i "$src170" -vf "sendcmd=c='0.2 cspfix@c range pc',cspfix@c" -f null - 2> "$tmp/w.log"
+grep -q "mis-tagged" "$tmp/w.log" && ok || fail "no warning for a mid-stream output change: $(cat "$tmp/w.log")"
+# the documented example fixes a mislabelled segment, with a constant output: no warning,
+# a correctly tagged file
+run -v warning -f lavfi -i "$src170" -vf "sendcmd=c='0.2 cspfix irange pc',cspfix=all=bt709:range=tv" \
+    -c:v ffv1 "$tmp/x.mkv" 2> "$tmp/x.log" && ok || fail "documented sendcmd example"
+[ ! -s "$tmp/x.log" ] && ok || fail "documented sendcmd example logs: $(cat "$tmp/x.log")"
+expect_tags "$tmp/x.mkv" "tv,bt709,bt709,bt709" "documented sendcmd example"
+
+# ---- the help lists only values that work; numeric GStreamer colorimetry escaping ----
+for v in smpte2085 ipt-c2 ycgco-re ycgco-ro; do
+    grep -q -- "^ *$v " "$tmp/help.txt" && fail "-h offers $v, which cannot be converted" || ok
+done
+grep -q "^ *all .*(default unset)" "$tmp/help.txt" && ok || fail "-h: all has no named default"
+grep -q "^ *format .*-pix_fmts" "$tmp/help.txt" && ok || fail "-h: format does not say its values"
+grep -q "^ *v4l2_colorspace .*rec709" "$tmp/help.txt" && ok || fail "-h: v4l2_colorspace does not list its values"
+run -f lavfi -i "$src170" -vf "cspfix=colorimetry='2\:6\:14\:7'" -c:v ffv1 "$tmp/g.mkv" &&
+    expect_tags "$tmp/g.mkv" "tv,bt2020nc,smpte2084,bt2020" "colorimetry='2\:6\:14\:7' (the documented escaping)" ||
+    fail "colorimetry='2\:6\:14\:7' rejected"
+
 # ---- timeline: enable= ----------------------------------------------------------
 got=$(frame_tags "$src170,cspfix=all=bt709:enable='between(n,3,5)'")
 want="tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,bt709,bt709 tv,bt709,bt709 tv,bt709,bt709 tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m tv,smpte170m,smpte170m "

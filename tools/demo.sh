@@ -46,7 +46,7 @@ panels=(
     "cspfix=all=bt709:itrc=iec61966-2-1,$show,$(label 'mistake\: BT.709 transfer read as sRGB')"
     "cspfix=all=bt709:ispace=bt709,$show,$(label 'mistake\: BT.601 matrix read as BT.709')"
     "cspfix=range=pc,cspfix=all=bt709:irange=tv,$show,$(label 'mistake\: full range read as limited')"
-    "cspfix=format=gbrp,$(label 'source on a BT.601 display (for reference)')"
+    "cspfix=format=gbrp,$(label 'source codes shown unconverted (as 709)')"
 )
 graph="[0:v]split=${#panels[@]}"
 for i in "${!panels[@]}"; do graph+="[s$i]"; done

@@ -55,6 +55,7 @@ class Dim:
         self.values = []            # cspfix names, in spec order
         self.sp = {}                # cspfix name -> setparams name
         self.unsupported = []
+        self.untaggable = []        # frame tags the filter rejects and its options do not offer
         for v in values:
             self.add(v, self.values)
 
@@ -153,11 +154,11 @@ class Spec:
                 raise SpecError("dim %s: needs cspfix=, setparams= and values" % name)
             self.dims[name] = Dim(name, a["cspfix"], None if a["setparams"] == "-" else a["setparams"],
                                   neg, values)
-        elif kw == "unsupported":
+        elif kw in ("unsupported", "untaggable"):
             if len(args) < 3 or args[1] != ":" or args[0] not in self.dims:
-                raise SpecError("unsupported DIM : VALUE...")
+                raise SpecError("%s DIM : VALUE..." % kw)
             for v in args[2:]:
-                self.dims[args[0]].add(v, self.dims[args[0]].unsupported)
+                self.dims[args[0]].add(v, getattr(self.dims[args[0]], kw))
         elif kw in ("base", "fixed"):
             setattr(self, kw, self.kv(args))
         elif kw == "require":
@@ -307,6 +308,9 @@ def group_value(spec):
                               with_(spec.base, **{d.name: v}), dict(spec.base), "err"))
             tests.append(Test("value", "value-out-%s-%s-err" % (d.name, v),
                               dict(spec.base), with_(spec.base, **{d.name: v}), "err"))
+        for v in d.untaggable:
+            tests.append(Test("value", "value-in-%s-%s-err" % (d.name, v),
+                              with_(spec.base, **{d.name: v}), dict(spec.base), "err"))
     for r in spec.requires:
         for s in r.extra:
             lv = r.lhs.first(spec.dims)
