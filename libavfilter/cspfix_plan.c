@@ -949,6 +949,11 @@ static const char *const tonemap_names[CSPFIX_TM_NB] = {
     [CSPFIX_TM_HABLE] = "hable", [CSPFIX_TM_MOBIUS] = "mobius",
 };
 
+const char *ff_cspfix_tonemap_name(int tm)
+{
+    return tm >= 0 && tm < CSPFIX_TM_NB ? tonemap_names[tm] : "?";
+}
+
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
 {
     if (!p->nb_ops)

@@ -68,6 +68,9 @@ enum CspfixGamut {
     CSPFIX_GAMUT_NB,
 };
 
+/** The tonemap= name of a CspfixTonemap value. */
+const char *ff_cspfix_tonemap_name(int tm);
+
 /** Default nits of target_peak, one convention both ways (BT.2408): HDR reference white,
  * 203 cd/m2, is SDR 100 %: HDR -> SDR maps 203 cd/m2 to SDR white, SDR -> HDR puts SDR
  * white at 203 cd/m2. */

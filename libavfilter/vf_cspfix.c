@@ -840,20 +840,15 @@ static int desc_differs(const CspfixDesc *a, const CspfixDesc *b)
 /* Options that contradict each other or the input: say what happens. */
 static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDesc *od)
 {
-    static const char *const tm_names[CSPFIX_TM_NB] = {
-        "auto", "none", "clip", "bt2390", "reinhard", "hable", "mobius",
-    };
-    static const char *const gamut_names[CSPFIX_GAMUT_NB] = {
-        "none", "clip", "desaturate", "compress",
-    };
     const CspfixContext *s = ctx->priv;
 
     if (s->clipgamut && s->gamut != CSPFIX_GAMUT_NONE && s->gamut != CSPFIX_GAMUT_CLIP)
         av_log(ctx, AV_LOG_WARNING, "clipgamut=rgb clips linear RGB to the output gamut, so "
-               "gamut=%s does not run; set one of them.\n", gamut_names[s->gamut]);
+               "gamut=%s does not run; set one of them.\n",
+               s->gamut == CSPFIX_GAMUT_COMPRESS ? "compress" : "desaturate");
     if (s->tonemap != CSPFIX_TM_AUTO && !is_hdr_trc(id->trc))
         av_log(ctx, AV_LOG_WARNING, "tonemap=%s has no effect: the input (%s) is SDR, tone "
-               "curves map PQ or HLG light.\n", tm_names[s->tonemap],
+               "curves map PQ or HLG light.\n", ff_cspfix_tonemap_name(s->tonemap),
                av_color_transfer_name(id->trc));
     if (s->fast && (id->trc != od->trc || id->prim != od->prim))
         av_log(ctx, AV_LOG_WARNING, "fast=1 skips linearisation: the change of %s%s%s is a "
