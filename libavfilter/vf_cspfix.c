@@ -58,6 +58,14 @@ enum CspfixDither {
     DITHER_NB,
 };
 
+/* Vertical chroma resampling of 4:2:0 frames (option interlace) */
+enum CspfixInterlace {
+    INTERLACE_AUTO,         ///< the frame's AV_FRAME_FLAG_INTERLACED
+    INTERLACE_PROGRESSIVE,  ///< over the whole frame
+    INTERLACE_INTERLACED,   ///< per field: each field's chroma only from its own lines
+    INTERLACE_NB,
+};
+
 /* Error diffusion restarts every ED_BAND luma rows, so slices cut on bands give the
  * same output for any thread count. */
 #define ED_BAND 16
@@ -103,6 +111,7 @@ typedef struct CspfixContext {
     int iall, iprim, itrc, icsp, irange;
     int fast, dither, wpadapt, linearize, guess, clip, clipgamut;
     int loc, iloc;               ///< chroma_loc, ichroma_loc
+    int interlace;               ///< enum CspfixInterlace
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
     double desat, peak, target_peak;
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
@@ -130,6 +139,8 @@ typedef struct CspfixContext {
     enum AVChromaLocation plan_in_loc, plan_out_loc;
     int passthrough;             ///< the frame goes out as it came, re-tagged
     int in_phase_x, in_off_y2, out_phase_x, out_off_y2;
+    int field;                   ///< the current frame is resampled vertically per field
+    int logged_field;            ///< the field mode last logged (-1: none since the plan)
     CspfixPlan plan;
     CspfixStage stages[CSPFIX_MAX_OPS];
     int nb_stages;
@@ -800,6 +811,21 @@ static int setup_in_lut(CspfixContext *s)
     return 0;
 }
 
+/* Logs the vertical chroma resampling of this frame when it differs from the last one
+ * logged (frames of one stream may switch between progressive and interlaced). */
+static void log_field(AVFilterContext *ctx)
+{
+    CspfixContext *s = ctx->priv;
+
+    if (s->per_plane || s->passthrough || (!s->fin.vsub && !s->fout.vsub) ||
+        s->field == s->logged_field)
+        return;
+    av_log(ctx, AV_LOG_VERBOSE, "  vertical chroma resampling: %s%s\n",
+           s->field ? "per field (interlaced)" : "over the frame (progressive)",
+           s->field && s->yuvint ? "; the float path, not the integer one" : "");
+    s->logged_field = s->field;
+}
+
 static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
 {
     CspfixContext *s = ctx->priv;
@@ -818,6 +844,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     unsigned guessed;
     int ret, in_depth, same_siting;
 
+    s->field = s->interlace == INTERLACE_INTERLACED ||
+               (s->interlace == INTERLACE_AUTO && (in->flags & AV_FRAME_FLAG_INTERLACED));
     /* an out-of-range frame value counts as unspecified */
     s->in_loc  = s->iloc != AVCHROMA_LOC_UNSPECIFIED ? s->iloc :
                  in->chroma_location > AVCHROMA_LOC_UNSPECIFIED &&
@@ -835,8 +863,10 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
         s->plan_src_peak == po.src_peak &&
         !memcmp(s->plan_src_prim, po.src_prim, sizeof(po.src_prim)) &&
-        !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od)))
+        !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od))) {
+        log_field(ctx);
         return 0;
+    }
 
     s->have_plan = 0;
     if ((ret = ff_cspfix_plan_build(&s->plan, &id, &od, &po, ctx)) < 0)
@@ -892,6 +922,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if (s->in_lut)
         av_log(ctx, AV_LOG_VERBOSE, "  (stages 0 and 1 run as one table per component, "
                "indexed by the %d-bit code)\n", s->fin.depth);
+    s->logged_field = -1;
+    log_field(ctx);
 
     s->in_desc      = id;
     s->out_desc     = od;
@@ -921,14 +953,15 @@ static void siting(enum AVChromaLocation loc, int *phase_x, int *off_y2)
 }
 
 typedef struct SliceBuf {
-    float *ring[4][3];      ///< full-resolution rows after the plan, slot = row & 3
+    float *ring[8][3];      ///< full-resolution rows after the plan, slot = row & 3
+                            ///< (per-field 4:2:0 output: row & 7)
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
     float *ed[3][2];        ///< error diffusion: this row's and the next row's errors
     float *crow[2][2];      ///< the last two unpacked input rows of Cb and Cr
     int crow_y[2][2];       ///< their row numbers (-1: empty)
 } SliceBuf;
 
-#define SCRATCH_ROWS 25
+#define SCRATCH_ROWS 37
 
 static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
 {
@@ -937,6 +970,9 @@ static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
     for (int r = 0; r < 4; r++)
         for (int i = 0; i < 3; i++)
             b->ring[r][i] = base + (3 * r + i) * s->row_stride;
+    for (int r = 4; r < 8; r++)
+        for (int i = 0; i < 3; i++)
+            b->ring[r][i] = base + (25 + 3 * (r - 4) + i) * s->row_stride;
     b->t0 = base + 12 * s->row_stride;
     b->t1 = base + 13 * s->row_stride;
     b->t2 = base + 14 * s->row_stride;
@@ -988,7 +1024,24 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
     const int ch = AV_CEIL_RSHIFT(in->height, f->vsub);
     float *row = f->hsub ? b->t0 : dst;
 
-    if (f->vsub) {
+    if (f->vsub && s->field) {
+        /* interlaced: chroma row r belongs to field r & 1 and sits at luma row
+         * 2r + off_y2 / 2; luma row y (field y & 1) is interpolated linearly between
+         * the two nearest chroma rows of its own field, 4 luma rows apart. A frame of
+         * one chroma row (height <= 2) has chroma in the top field only. */
+        const int fld = ch > 1 ? y & 1 : 0, n = (ch - fld + 1) >> 1;
+        const int pos8 = 2 * (y - 2 * fld) - s->in_off_y2;  /* 8 x field chroma row position */
+        const int j0 = av_clip(pos8 >> 3, 0, n - 1), j1 = av_clip((pos8 >> 3) + 1, 0, n - 1);
+        const int r0 = 2 * j0 + fld, r1 = 2 * j1 + fld, frac = j0 != j1 ? pos8 & 7 : 0;
+        float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
+        if (frac)
+            s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
+                         (8 - frac) * 0.125f, frac * 0.125f);
+        else if (f->hsub)
+            row = a;
+        else
+            memcpy(row, a, cw * sizeof(*row));
+    } else if (f->vsub) {
         /* chroma row r sits at luma row 2r + off_y2 / 2: bilinear between two rows */
         const int pos4 = 2 * y - s->in_off_y2;        /* 4 x chroma row position */
         const int r0 = av_clip(pos4 >> 2, 0, ch - 1), frac = pos4 & 3;
@@ -1356,20 +1409,53 @@ static void downsample(const CspfixContext *s, float *dst, float *src, int w)
     s->dsp.downsample_h2(dst, src, w, s->out_phase_x);
 }
 
+/*
+ * Taps of output chroma row k of an interlaced 4:2:0 frame: the full-resolution rows of
+ * field k & 1 with a tent of half-width 2 field rows (4 luma rows) centred on the chroma
+ * position 2k + off_y2 / 2, edges repeated within the field. Weights in sixteenths:
+ * 8 - |2 y - (4 k + off_y2)| (left siting: 3 7 5 1 in the top field, 1 5 7 3 in the
+ * bottom). Returns the number of taps (3 or 4).
+ */
+static int field_taps(int k, int off_y2, int h, int rows[4], float wt[4])
+{
+    const int fld = k & 1, c2 = 4 * k + off_y2;
+    const int last = (h - 1 - fld) & 1 ? h - 2 : h - 1;
+    int n = 0;
+
+    for (int y = ((c2 - 7) >> 1) - 1; 2 * y < c2 + 8; y++) {
+        const int d = FFABS(2 * y - c2);
+        if ((y & 1) != fld || d >= 8)
+            continue;
+        rows[n] = av_clip(y, fld, last);
+        wt[n++] = (8 - d) * 0.0625f;
+    }
+    return n;
+}
+
 /* Output chroma row k of a vertically subsampled output, from the ring. */
 static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf *b)
 {
     const int w = out->width, h = out->height, cw = AV_CEIL_RSHIFT(w, s->fout.hsub);
     const int base = 2 * k + (s->out_off_y2 == 2);
+    int rows[4], n = 0;
+    float wt[4];
 
+    if (s->field)
+        n = field_taps(k, s->out_off_y2, h, rows, wt);
     for (int i = 1; i < 3; i++) {
         const float *r[4];
-        for (int j = 0; j < 4; j++)
-            r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
-        if (s->out_off_y2 == 1)
-            s->dsp.filter4(b->t1, r[0], r[1], r[2], r[3], w);
-        else
-            s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
+        if (s->field) {
+            for (int j = 0; j < n; j++)
+                r[j] = b->ring[rows[j] & 7][i];
+            s->dsp.filter_taps(b->t1, r, wt, n, w);
+        } else {
+            for (int j = 0; j < 4; j++)
+                r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
+            if (s->out_off_y2 == 1)
+                s->dsp.filter4(b->t1, r[0], r[1], r[2], r[3], w);
+            else
+                s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
+        }
         if (s->fout.hsub) {
             downsample(s, b->t2, b->t1, w);
             write_comp(s, b, out, i, k, cw, b->t2);
@@ -1393,7 +1479,7 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
     slice_buf(s, jobnr, &b);
     if (s->per_plane) {
         convert_per_plane(s, in, out, jobnr, nb_jobs, &b);
-    } else if (s->yuvint) {
+    } else if (s->yuvint && !s->field) {
         convert_yuvint(s, in, out, jobnr, nb_jobs, &b);
         return 0;
     } else if (s->chroma_own) {
@@ -1419,19 +1505,21 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
             }
         }
     } else {
-        /* 4:2:0 output: chroma row k filters full-resolution rows 2k-1 .. 2k+2 */
-        const int ch = AV_CEIL_RSHIFT(h, 1);
+        /* 4:2:0 output: chroma row k filters full-resolution rows 2k-1 .. 2k+2, or per
+         * field (field_taps()) rows 2k-3 .. 2k+4 */
+        const int ch = AV_CEIL_RSHIFT(h, 1), mask = s->field ? 7 : 3;
+        const int before = s->field ? 3 : 1, after = s->field ? 4 : 2;
         int k0, k1, own0, own1, next;
 
         slice_rows(ch, ED_BAND / 2, jobnr, nb_jobs, &k0, &k1);
         own0 = 2 * k0;
         own1 = FFMIN(2 * k1, h);
-        next = FFMAX(own0 - 1, 0);
+        next = FFMAX(own0 - before, 0);
 
         for (int k = k0; k < k1; k++) {
-            const int need = FFMIN(2 * k + 2, h - 1);
+            const int need = FFMIN(2 * k + after, h - 1);
             for (; next <= need; next++) {
-                float *const *c = b.ring[next & 3];
+                float *const *c = b.ring[next & mask];
                 const int own = next >= own0 && next < own1;
                 RowIO io;
                 row_io(s, in, out, next, own, &io);
@@ -1617,7 +1705,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     /* the integer and per-plane paths take well under a millisecond a frame:
      * there, each extra slice's wake-up and edge rows cost more than the
      * balance it buys (1080p, 2 threads: 8 slices 0.200 ms, 2 slices 0.167) */
-    nb_jobs = s->per_plane || s->yuvint ? s->nb_threads : s->max_jobs;
+    nb_jobs = s->per_plane || (s->yuvint && !s->field) ? s->nb_threads : s->max_jobs;
     nb_jobs = FFMIN(nb_jobs, (in->height + ED_BAND - 1) / ED_BAND);
     ff_filter_execute(ctx, convert_slice, &td, NULL, nb_jobs);
 
@@ -1797,6 +1885,7 @@ static av_cold int init(AVFilterContext *ctx)
 
     s->neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->neg_range = AVCOL_RANGE_UNSPECIFIED;
+    s->logged_field = -1;
     if ((ret = parse_v4l2(ctx)) < 0)
         return ret;
     if (s->icolorimetry &&
@@ -1940,6 +2029,9 @@ static const AVOption cspfix_options[] = {
     C("left", AVCHROMA_LOC_LEFT, "loc"), C("center", AVCHROMA_LOC_CENTER, "loc"),
     C("topleft", AVCHROMA_LOC_TOPLEFT, "loc"), C("top", AVCHROMA_LOC_TOP, "loc"),
     C("bottomleft", AVCHROMA_LOC_BOTTOMLEFT, "loc"), C("bottom", AVCHROMA_LOC_BOTTOM, "loc"),
+    INTOPT("interlace", "Vertical chroma resampling of 4:2:0 frames: per field or over the frame", interlace, INTERLACE_AUTO, 0, INTERLACE_NB - 1, "interlace", RFLAGS),
+    C("auto", INTERLACE_AUTO, "interlace"), C("progressive", INTERLACE_PROGRESSIVE, "interlace"),
+    C("interlaced", INTERLACE_INTERLACED, "interlace"),
     { "colorimetry", "Output description as a GStreamer colorimetry", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
     { "icolorimetry", "Input description as a GStreamer colorimetry", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
     { "v4l2_colorspace", "Input V4L2 colorspace", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
