@@ -957,11 +957,12 @@ typedef struct SliceBuf {
                             ///< (per-field 4:2:0 output: row & 7)
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
     float *ed[3][2];        ///< error diffusion: this row's and the next row's errors
-    float *crow[2][2];      ///< the last two unpacked input rows of Cb and Cr
-    int crow_y[2][2];       ///< their row numbers (-1: empty)
+    float *crow[2][4];      ///< the last two unpacked input rows of Cb and Cr (interlaced:
+                            ///< four, two per field, slot = row & 3)
+    int crow_y[2][4];       ///< their row numbers (-1: empty)
 } SliceBuf;
 
-#define SCRATCH_ROWS 37
+#define SCRATCH_ROWS 41
 
 static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
 {
@@ -984,6 +985,11 @@ static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
             b->crow[i][j]   = base + (21 + 2 * i + j) * s->row_stride;
             b->crow_y[i][j] = -1;
         }
+    for (int i = 0; i < 2; i++)
+        for (int j = 2; j < 4; j++) {
+            b->crow[i][j]   = base + (37 + 2 * i + j - 2) * s->row_stride;
+            b->crow_y[i][j] = -1;
+        }
 }
 
 /* Rows [*y0, *y1) of job j of n over h rows, cut on multiples of band. */
@@ -1001,12 +1007,15 @@ static void fill_row(float *dst, int w, float v)
 }
 
 /* Unpacked row r of chroma component c (cw samples) from the slice's two-row cache
- * (each input chroma row serves two luma rows), not evicting row keep. */
+ * (each input chroma row serves two luma rows), not evicting row keep; interlaced, a
+ * four-row cache (the luma rows alternate between the fields' row pairs 2j, 2j + 2 and
+ * 2j + 1, 2j + 3). */
 static float *chroma_row(const CspfixContext *s, const AVFrame *in, int c, int r, int keep,
                          int cw, SliceBuf *b)
 {
     int *tag = b->crow_y[c - 1];
-    const int slot = tag[0] == r ? 0 : tag[1] == r ? 1 : tag[0] == keep ? 1 : 0;
+    const int slot = s->field ? r & 3 :
+                     tag[0] == r ? 0 : tag[1] == r ? 1 : tag[0] == keep ? 1 : 0;
 
     if (tag[slot] != r) {
         ff_cspfix_read(&s->dsp, &s->fin, in, c, r, cw, b->crow[c - 1][slot]);

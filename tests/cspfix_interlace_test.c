@@ -303,6 +303,47 @@ static void test_positions(void)
     av_frame_free(&in);
 }
 
+/* small and odd sizes: a field may have one chroma row, or none (height <= 2) */
+static void test_sizes(void)
+{
+    static const int sizes[][2] = { { 1, 1 }, { 2, 1 }, { 1, 2 }, { 2, 2 }, { 3, 3 }, { 1, 3 },
+                                    { 4, 4 }, { 5, 5 }, { 33, 17 }, { 17, 33 }, { 8, 6 } };
+    static const struct {
+        int fmt;
+        const char *filters;
+    } conv[] = {
+        { AV_PIX_FMT_YUV420P, "cspfix=all=bt709:interlace=interlaced" },
+        { AV_PIX_FMT_YUV420P, "cspfix=space=bt709:interlace=interlaced" },
+        { AV_PIX_FMT_YUV420P, "cspfix=format=yuv444p:interlace=interlaced" },
+        { AV_PIX_FMT_YUV444P, "cspfix=all=bt709:format=yuv420p:interlace=interlaced" },
+        { AV_PIX_FMT_YUV444P, "cspfix=format=yuv420p:chroma_loc=topleft:interlace=interlaced" },
+        { AV_PIX_FMT_YUV444P, "cspfix=format=yuv420p:chroma_loc=bottom:interlace=interlaced" },
+    };
+
+    for (int i = 0; i < FF_ARRAY_ELEMS(sizes); i++)
+        for (int j = 0; j < FF_ARRAY_ELEMS(conv); j++) {
+            const int w = sizes[i][0], h = sizes[i][1];
+            AVFrame *in = cspfix_alloc_frame(conv[j].fmt, w, h, AVCOL_PRI_SMPTE170M,
+                                             AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M,
+                                             AVCOL_RANGE_MPEG), *o1 = NULL, *o3 = NULL;
+            const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(conv[j].fmt);
+            int ret;
+
+            for (int p = 0; p < 3; p++)
+                for (int y = 0; y < (p ? AV_CEIL_RSHIFT(h, d->log2_chroma_h) : h); y++)
+                    for (int x = 0; x < (p ? AV_CEIL_RSHIFT(w, d->log2_chroma_w) : w); x++)
+                        cspfix_set_sample(in, p, x, y, 0, !p ? LUMA : (p == 1) == (y & 1) ? 166 : 90);
+            in->flags = TFF;
+            ret = cspfix_run1(in, conv[j].filters, 1, &o1) | cspfix_run1(in, conv[j].filters, 3, &o3);
+            CHECK(!ret && o1->width == w && o1->height == h && cspfix_frames_equal(o1, o3),
+                  "%dx%d %s: %s converts, threads 1 and 3 identical", w, h,
+                  av_get_pix_fmt_name(conv[j].fmt), conv[j].filters);
+            av_frame_free(&o1);
+            av_frame_free(&o3);
+            av_frame_free(&in);
+        }
+}
+
 static void test_log(void)
 {
     AVFrame *in = field_frame(AV_PIX_FMT_YUV420P, TFF, 0, 0), *out = NULL;
@@ -334,6 +375,7 @@ int main(void)
     test_figures();
     test_fields();
     test_positions();
+    test_sizes();
     test_log();
     printf("interlace: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
