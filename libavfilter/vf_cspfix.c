@@ -820,9 +820,8 @@ static void log_field(AVFilterContext *ctx)
     if (s->per_plane || s->passthrough || (!s->fin.vsub && !s->fout.vsub) ||
         s->field == s->logged_field)
         return;
-    av_log(ctx, AV_LOG_VERBOSE, "  vertical chroma resampling: %s%s\n",
-           s->field ? "per field (interlaced)" : "over the frame (progressive)",
-           s->field && s->yuvint ? "; the float path, not the integer one" : "");
+    av_log(ctx, AV_LOG_VERBOSE, "  vertical chroma resampling: %s\n",
+           s->field ? "per field (interlaced)" : "over the frame (progressive)");
     s->logged_field = s->field;
 }
 
@@ -1322,10 +1321,10 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
 
 /* Luma delta row r of chroma (the integer path), cached in one of two int32 rows. */
 static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r,
-                                int32_t *const rows[2], int tag[2])
+                                int32_t *const rows[4], int tag[4], int mask)
 {
     const CspfixComp *cb = &s->fin.comp[1], *cr = &s->fin.comp[2];
-    const int cw = AV_CEIL_RSHIFT(in->width, 1), i = r & 1;
+    const int cw = AV_CEIL_RSHIFT(in->width, 1), i = r & mask;
 
     if (tag[i] != r) {
         const uint8_t *u = in->data[cb->plane] + (ptrdiff_t)r * in->linesize[cb->plane] + cb->offset;
@@ -1369,12 +1368,15 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
     const CspfixComp *iy = &s->fin.comp[0], *oy = &s->fout.comp[0];
     const int w = in->width, cw = AV_CEIL_RSHIFT(w, 1);
     const int ch = AV_CEIL_RSHIFT(in->height, s->fin.vsub);
-    int32_t *const rows[2] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1] };
+    /* delta rows cached by row & 1; interlaced 4:2:0 by row & 3 (two per field) */
+    int32_t *const rows[4] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1],
+                               (int32_t *)b->ring[1][1], (int32_t *)b->ring[1][2] };
     /* the interpolated deltas of two luma rows: row y's are made before row y - 1's
      * luma, so iluma never reads deltas just stored (its loads straddle ivblend's
      * stores, and waiting for them to drain cost about a fifth of the frame) */
     int32_t *const d[2] = { (int32_t *)b->ring[0][2], (int32_t *)b->ring[1][0] };
-    int tag[2] = { -1, -1 }, y0, y1, c0, c1, cnext;
+    const int field = s->field && s->fin.vsub, mask = field ? 3 : 1;
+    int tag[4] = { -1, -1, -1, -1 }, y0, y1, c0, c1, cnext;
 
     /* This slice's chroma rows are made as soon as the luma deltas have read them
      * (still in cache), the rest after the luma rows. */
@@ -1382,13 +1384,30 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
     cnext = c0;
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y <= y1; y++) {
-        if (y < y1) {
+        if (y < y1 && field) {
+            /* interlaced: the rows and eighths of load_chroma(); even eighths are
+             * quarters, odd ones go through ivblend8 (the same values, halved with
+             * rounding) */
+            const int fld = ch > 1 ? y & 1 : 0, n = (ch - fld + 1) >> 1;
+            const int pos8 = 2 * (y - 2 * fld) - s->in_off_y2;
+            const int j0 = av_clip(pos8 >> 3, 0, n - 1), j1 = av_clip((pos8 >> 3) + 1, 0, n - 1);
+            const int ra = 2 * j0 + fld, rb = 2 * j1 + fld, frac = j0 != j1 ? pos8 & 7 : 0;
+            const int32_t *da = delta_row(s, in, ra, rows, tag, mask);
+            const int32_t *db = frac ? delta_row(s, in, rb, rows, tag, mask) : da;
+
+            if (frac & 1)
+                s->dsp.ivblend8(d[y & 1], da, db, cw, frac);
+            else
+                s->dsp.ivblend(d[y & 1], da, db, cw, frac >> 1);
+            for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
+                yuvint_chroma_row(s, in, out, cnext, cw);
+        } else if (y < y1) {
             /* chroma row r sits at luma row 2r + off_y2 / 2 (as in load_chroma()) */
             const int pos4 = s->fin.vsub ? 2 * y - s->in_off_y2 : 4 * y;
             const int r0 = pos4 >> 2, frac = pos4 & 3;
             const int ra = av_clip(r0, 0, ch - 1), rb = av_clip(r0 + 1, 0, ch - 1);
-            const int32_t *da = delta_row(s, in, ra, rows, tag);
-            const int32_t *db = frac ? delta_row(s, in, rb, rows, tag) : da;
+            const int32_t *da = delta_row(s, in, ra, rows, tag, mask);
+            const int32_t *db = frac ? delta_row(s, in, rb, rows, tag, mask) : da;
 
             s->dsp.ivblend(d[y & 1], da, db, cw, frac);
             for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
@@ -1488,7 +1507,7 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
     slice_buf(s, jobnr, &b);
     if (s->per_plane) {
         convert_per_plane(s, in, out, jobnr, nb_jobs, &b);
-    } else if (s->yuvint && !s->field) {
+    } else if (s->yuvint) {
         convert_yuvint(s, in, out, jobnr, nb_jobs, &b);
         return 0;
     } else if (s->chroma_own) {
@@ -1714,7 +1733,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     /* the integer and per-plane paths take well under a millisecond a frame:
      * there, each extra slice's wake-up and edge rows cost more than the
      * balance it buys (1080p, 2 threads: 8 slices 0.200 ms, 2 slices 0.167) */
-    nb_jobs = s->per_plane || (s->yuvint && !s->field) ? s->nb_threads : s->max_jobs;
+    nb_jobs = s->per_plane || s->yuvint ? s->nb_threads : s->max_jobs;
     nb_jobs = FFMIN(nb_jobs, (in->height + ED_BAND - 1) / ED_BAND);
     ff_filter_execute(ctx, convert_slice, &td, NULL, nb_jobs);
 

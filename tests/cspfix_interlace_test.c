@@ -303,6 +303,67 @@ static void test_positions(void)
     av_frame_free(&in);
 }
 
+/*
+ * Matrix-only 8- and 10-bit 4:2:0 runs in integers (yuvint) with its own per-field
+ * interpolation: on random samples its luma must agree with the float path's (the
+ * same conversion to the semi-planar twin, nv12 or p010, which the integer path does
+ * not take) within the integer path's rounding, and be far from the frame-wide
+ * interpolation.
+ */
+static void test_yuvint(void)
+{
+    static const int fmts[] = { AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P10 };
+    static const char *const locs[] = { "left", "topleft", "bottomleft", "center" };
+
+    for (int i = 0; i < FF_ARRAY_ELEMS(fmts); i++)
+        for (int l = 0; l < FF_ARRAY_ELEMS(locs); l++) {
+            AVFrame *in = cspfix_alloc_frame(fmts[i], W, H, AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M,
+                                             AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG);
+            const int big = fmts[i] != AV_PIX_FMT_YUV420P, max = big ? 1023 : 255;
+            AVFrame *oi = NULL, *of = NULL, *op = NULL, *o3 = NULL;
+            unsigned seed = 7 + l;
+            char fi[64], ff[128], fp[128];
+            int ret, dev = 0, devp = 0, ndiff = 0;
+
+            for (int p = 0; p < 3; p++)
+                for (int y = 0; y < (p ? H / 2 : H); y++)
+                    for (int x = 0; x < (p ? W / 2 : W); x++) {
+                        seed = seed * 1103515245u + 12345u;
+                        cspfix_set_sample(in, p, x, y, big, (seed >> 12) & max);
+                    }
+            in->flags = TFF;
+            snprintf(fi, sizeof(fi), "cspfix=space=bt709:ichroma_loc=%s", locs[l]);
+            snprintf(ff, sizeof(ff), "%s:format=%s", fi, big ? "p010le" : "nv12");
+            snprintf(fp, sizeof(fp), "%s:interlace=progressive", fi);
+            av_bprint_clear(&logbuf);
+            av_log_set_level(AV_LOG_VERBOSE);
+            ret = cspfix_run1(in, fi, 1, &oi) | cspfix_run1(in, fi, 3, &o3);
+            av_log_set_level(AV_LOG_INFO);
+            CHECK(strstr(logbuf.str, "integer)") != NULL, "%s %s takes the integer path",
+                  av_get_pix_fmt_name(fmts[i]), fi);
+            ret |= cspfix_run1(in, ff, 1, &of) | cspfix_run1(in, fp, 1, &op);
+            for (int y = 0; !ret && y < H; y++)
+                for (int x = 0; x < W; x++) {
+                    /* p010 holds 10 bits in the high bits of 16 */
+                    const int vf = cspfix_sample(of, 0, x, y, big) >> (big ? 6 : 0);
+                    ndiff += cspfix_sample(oi, 0, x, y, big) != vf;
+                    dev  = FFMAX(dev, abs(cspfix_sample(oi, 0, x, y, big) - vf));
+                    devp = FFMAX(devp, abs(cspfix_sample(oi, 0, x, y, big) - cspfix_sample(op, 0, x, y, big)));
+                }
+            printf("  %-11s %-40s luma: integer vs float path %d (%d of %d samples differ), "
+                   "vs frame-wide %d\n", av_get_pix_fmt_name(fmts[i]), fi, dev, ndiff, W * H, devp);
+            CHECK(!ret && dev <= 1 && devp > 4 * (big ? 4 : 1) && cspfix_frames_equal(oi, o3),
+                  "%s %s: the integer path interpolates per field as the float path does "
+                  "(luma within %d of it, %d from frame-wide), threads 1 and 3 identical",
+                  av_get_pix_fmt_name(fmts[i]), fi, dev, devp);
+            av_frame_free(&oi);
+            av_frame_free(&of);
+            av_frame_free(&op);
+            av_frame_free(&o3);
+            av_frame_free(&in);
+        }
+}
+
 /* small and odd sizes: a field may have one chroma row, or none (height <= 2) */
 static void test_sizes(void)
 {
@@ -376,6 +437,7 @@ int main(void)
     test_fields();
     test_positions();
     test_sizes();
+    test_yuvint();
     test_log();
     printf("interlace: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
