@@ -1319,7 +1319,8 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
     }
 }
 
-/* Luma delta row r of chroma (the integer path), cached in one of two int32 rows. */
+/* Luma delta row r of chroma (the integer path), cached in int32 row r & mask (mask 1:
+ * two rows; 3: four, for interlaced frames). */
 static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r,
                                 int32_t *const rows[4], int tag[4], int mask)
 {
