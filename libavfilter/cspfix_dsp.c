@@ -442,16 +442,6 @@ static void filter4_c(float *dst, const float *a, const float *b, const float *c
         dst[x] = ((a[x] + d[x]) + (b[x] + c[x]) * 3.0f) * 0.125f;
 }
 
-static void filter_taps_c(float *dst, const float *const *src, const float *wt, int n, int w)
-{
-    for (int x = 0; x < w; x++) {
-        float v = src[0][x] * wt[0];
-        for (int t = 1; t < n; t++)
-            v += src[t][x] * wt[t];
-        dst[x] = v;
-    }
-}
-
 /* ---- integer matrix-only path ---- */
 
 static av_always_inline int imat2(const CspfixIMat2 *m, int u, int v, int shift)
@@ -650,7 +640,6 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->blend         = blend_c;
     dsp->filter3       = filter3_c;
     dsp->filter4       = filter4_c;
-    dsp->filter_taps   = filter_taps_c;
     dsp->ichroma       = ichroma_c;
     dsp->idelta        = idelta_c;
     dsp->ivblend       = ivblend_c;

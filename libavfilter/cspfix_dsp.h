@@ -233,12 +233,6 @@ typedef struct CspfixDSPContext {
     /** dst = ((a + d) + 3 (b + c)) / 8 */
     void (*filter4)(float *dst, const float *a, const float *b, const float *c,
                     const float *d, int w);
-    /**
-     * dst = src[0] wt[0] + src[1] wt[1] + ... + src[n - 1] wt[n - 1], summed in that
-     * order (1 <= n <= 4); C only (the per-field vertical chroma filter of interlaced
-     * frames)
-     */
-    void (*filter_taps)(float *dst, const float *const *src, const float *wt, int n, int w);
 
     /* ---- integer matrix-only path (CspfixYuvInt) ---- */
     /** chroma outputs: dcb[k], dcr[k] through p->cb, p->cr (CspfixIMat2) */

@@ -1474,9 +1474,12 @@ static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf
     for (int i = 1; i < 3; i++) {
         const float *r[4];
         if (s->field) {
+            /* ((r0 w0 + r1 w1) + r2 w2) + r3 w3 by the blend kernel (x * 1 is x) */
             for (int j = 0; j < n; j++)
                 r[j] = b->ring[rows[j] & 7][i];
-            s->dsp.filter_taps(b->t1, r, wt, n, w);
+            s->dsp.blend(b->t1, r[0], r[1], w, wt[0], wt[1]);
+            for (int j = 2; j < n; j++)
+                s->dsp.blend(b->t1, b->t1, r[j], w, 1.0f, wt[j]);
         } else {
             for (int j = 0; j < 4; j++)
                 r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
