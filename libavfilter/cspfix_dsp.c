@@ -481,6 +481,12 @@ static void ivblend_c(int32_t *dst, const int32_t *da, const int32_t *db, int n,
         dst[k] = 4 * da[k] + wb * (db[k] - da[k]);
 }
 
+static void ivblend8_c(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb)
+{
+    for (int k = -1; k <= n; k++)
+        dst[k] = (8 * da[k] + wb * (db[k] - da[k]) + 1) >> 1;
+}
+
 static void iluma_c(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
                     const CspfixYuvInt *p)
 {
@@ -637,6 +643,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     dsp->ichroma       = ichroma_c;
     dsp->idelta        = idelta_c;
     dsp->ivblend       = ivblend_c;
+    dsp->ivblend8      = ivblend8_c;
     dsp->iluma         = iluma_c;
     dsp->ichroma16     = ichroma16_c;
     dsp->idelta16      = idelta16_c;

@@ -248,6 +248,11 @@ typedef struct CspfixDSPContext {
      */
     void (*ivblend)(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb);
     /**
+     * ivblend in eighths: dst[k] = (8 da[k] + wb (db[k] - da[k]) + 1) >> 1 (0 <= wb <= 8)
+     * for k = -1 .. n (interlaced 4:2:0, odd wb); C only
+     */
+    void (*ivblend8)(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb);
+    /**
      * Luma row: h = horizontal 2x bilinear upsampling of the interpolated deltas d
      * (weights in quarters, phase as upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22,
      * lo, hi). d has (w + 1) / 2 entries and the edges [-1], [(w + 1) / 2] (ivblend's

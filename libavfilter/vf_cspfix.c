@@ -58,6 +58,14 @@ enum CspfixDither {
     DITHER_NB,
 };
 
+/* Vertical chroma resampling of 4:2:0 frames (option interlace) */
+enum CspfixInterlace {
+    INTERLACE_AUTO,         ///< the frame's AV_FRAME_FLAG_INTERLACED
+    INTERLACE_PROGRESSIVE,  ///< over the whole frame
+    INTERLACE_INTERLACED,   ///< per field: each field's chroma only from its own lines
+    INTERLACE_NB,
+};
+
 /* Error diffusion restarts every ED_BAND luma rows, so slices cut on bands give the
  * same output for any thread count. */
 #define ED_BAND 16
@@ -103,6 +111,7 @@ typedef struct CspfixContext {
     int iall, iprim, itrc, icsp, irange;
     int fast, dither, wpadapt, linearize, guess, clip, clipgamut;
     int loc, iloc;               ///< chroma_loc, ichroma_loc
+    int interlace;               ///< enum CspfixInterlace
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
     double desat, peak, target_peak;
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
@@ -138,6 +147,8 @@ typedef struct CspfixContext {
     enum AVChromaLocation plan_in_loc, plan_out_loc;
     int passthrough;             ///< the frame goes out as it came, re-tagged
     int in_phase_x, in_off_y2, out_phase_x, out_off_y2;
+    int field;                   ///< the current frame is resampled vertically per field
+    int logged_field;            ///< the field mode last logged (-1: none since the plan)
     CspfixPlan plan;
     CspfixStage stages[CSPFIX_MAX_OPS];
     int nb_stages;
@@ -858,6 +869,20 @@ static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDe
                id->trc != od->trc ? "transfer" : "");
 }
 
+/* Logs the vertical chroma resampling of this frame when it differs from the last one
+ * logged (frames of one stream may switch between progressive and interlaced). */
+static void log_field(AVFilterContext *ctx)
+{
+    CspfixContext *s = ctx->priv;
+
+    if (s->per_plane || s->passthrough || (!s->fin.vsub && !s->fout.vsub) ||
+        s->field == s->logged_field)
+        return;
+    av_log(ctx, AV_LOG_VERBOSE, "  vertical chroma resampling: %s\n",
+           s->field ? "per field (interlaced)" : "over the frame (progressive)");
+    s->logged_field = s->field;
+}
+
 static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
 {
     CspfixContext *s = ctx->priv;
@@ -876,6 +901,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     unsigned guessed;
     int ret, in_depth, same_siting;
 
+    s->field = s->interlace == INTERLACE_INTERLACED ||
+               (s->interlace == INTERLACE_AUTO && (in->flags & AV_FRAME_FLAG_INTERLACED));
     /* an out-of-range frame value counts as unspecified */
     s->in_loc  = s->iloc != AVCHROMA_LOC_UNSPECIFIED ? s->iloc :
                  in->chroma_location > AVCHROMA_LOC_UNSPECIFIED &&
@@ -894,8 +921,10 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
         s->plan_src_peak == po.src_peak &&
         !memcmp(s->plan_src_prim, po.src_prim, sizeof(po.src_prim)) &&
-        !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od)))
+        !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od))) {
+        log_field(ctx);
         return 0;
+    }
 
     s->have_plan = 0;
     if ((ret = ff_cspfix_plan_build(&s->plan, &id, &od, &po, ctx)) < 0)
@@ -957,6 +986,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if (s->in_lut)
         av_log(ctx, AV_LOG_VERBOSE, "  (stages 0 and 1 run as one table per component, "
                "indexed by the %d-bit code)\n", s->fin.depth);
+    s->logged_field = -1;
+    log_field(ctx);
 
     s->in_desc      = id;
     s->out_desc     = od;
@@ -1006,14 +1037,16 @@ static void siting(enum AVChromaLocation loc, int *phase_x, int *off_y2)
 }
 
 typedef struct SliceBuf {
-    float *ring[4][3];      ///< full-resolution rows after the plan, slot = row & 3
+    float *ring[8][3];      ///< full-resolution rows after the plan, slot = row & 3
+                            ///< (per-field 4:2:0 output: row & 7)
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
     float *ed[3][2];        ///< error diffusion: this row's and the next row's errors
-    float *crow[2][2];      ///< the last two unpacked input rows of Cb and Cr
-    int crow_y[2][2];       ///< their row numbers (-1: empty)
+    float *crow[2][4];      ///< the last two unpacked input rows of Cb and Cr (interlaced:
+                            ///< four, two per field, slot = row & 3)
+    int crow_y[2][4];       ///< their row numbers (-1: empty)
 } SliceBuf;
 
-#define SCRATCH_ROWS 25
+#define SCRATCH_ROWS 41
 
 static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
 {
@@ -1022,6 +1055,9 @@ static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
     for (int r = 0; r < 4; r++)
         for (int i = 0; i < 3; i++)
             b->ring[r][i] = base + (3 * r + i) * s->row_stride;
+    for (int r = 4; r < 8; r++)
+        for (int i = 0; i < 3; i++)
+            b->ring[r][i] = base + (25 + 3 * (r - 4) + i) * s->row_stride;
     b->t0 = base + 12 * s->row_stride;
     b->t1 = base + 13 * s->row_stride;
     b->t2 = base + 14 * s->row_stride;
@@ -1031,6 +1067,11 @@ static void slice_buf(const CspfixContext *s, int jobnr, SliceBuf *b)
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
             b->crow[i][j]   = base + (21 + 2 * i + j) * s->row_stride;
+            b->crow_y[i][j] = -1;
+        }
+    for (int i = 0; i < 2; i++)
+        for (int j = 2; j < 4; j++) {
+            b->crow[i][j]   = base + (37 + 2 * i + j - 2) * s->row_stride;
             b->crow_y[i][j] = -1;
         }
 }
@@ -1050,12 +1091,15 @@ static void fill_row(float *dst, int w, float v)
 }
 
 /* Unpacked row r of chroma component c (cw samples) from the slice's two-row cache
- * (each input chroma row serves two luma rows), not evicting row keep. */
+ * (each input chroma row serves two luma rows), not evicting row keep; interlaced, a
+ * four-row cache (the luma rows alternate between the fields' row pairs 2j, 2j + 2 and
+ * 2j + 1, 2j + 3). */
 static float *chroma_row(const CspfixContext *s, const AVFrame *in, int c, int r, int keep,
                          int cw, SliceBuf *b)
 {
     int *tag = b->crow_y[c - 1];
-    const int slot = tag[0] == r ? 0 : tag[1] == r ? 1 : tag[0] == keep ? 1 : 0;
+    const int slot = s->field ? r & 3 :
+                     tag[0] == r ? 0 : tag[1] == r ? 1 : tag[0] == keep ? 1 : 0;
 
     if (tag[slot] != r) {
         ff_cspfix_read(&s->dsp, &s->fin, in, c, r, cw, b->crow[c - 1][slot]);
@@ -1073,7 +1117,24 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
     const int ch = AV_CEIL_RSHIFT(in->height, f->vsub);
     float *row = f->hsub ? b->t0 : dst;
 
-    if (f->vsub) {
+    if (f->vsub && s->field) {
+        /* interlaced: chroma row r belongs to field r & 1 and sits at luma row
+         * 2r + off_y2 / 2; luma row y (field y & 1) is interpolated linearly between
+         * the two nearest chroma rows of its own field, 4 luma rows apart. A frame of
+         * one chroma row (height <= 2) has chroma in the top field only. */
+        const int fld = ch > 1 ? y & 1 : 0, n = (ch - fld + 1) >> 1;
+        const int pos8 = 2 * (y - 2 * fld) - s->in_off_y2;  /* 8 x field chroma row position */
+        const int j0 = av_clip(pos8 >> 3, 0, n - 1), j1 = av_clip((pos8 >> 3) + 1, 0, n - 1);
+        const int r0 = 2 * j0 + fld, r1 = 2 * j1 + fld, frac = j0 != j1 ? pos8 & 7 : 0;
+        float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
+        if (frac)
+            s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
+                         (8 - frac) * 0.125f, frac * 0.125f);
+        else if (f->hsub)
+            row = a;
+        else
+            memcpy(row, a, cw * sizeof(*row));
+    } else if (f->vsub) {
         /* chroma row r sits at luma row 2r + off_y2 / 2: bilinear between two rows */
         const int pos4 = 2 * y - s->in_off_y2;        /* 4 x chroma row position */
         const int r0 = av_clip(pos4 >> 2, 0, ch - 1), frac = pos4 & 3;
@@ -1343,12 +1404,13 @@ static void convert_chroma_own(const CspfixContext *s, const AVFrame *in, AVFram
     }
 }
 
-/* Luma delta row r of chroma (the integer path), cached in one of two int32 rows. */
+/* Luma delta row r of chroma (the integer path), cached in int32 row r & mask (mask 1:
+ * two rows; 3: four, for interlaced frames). */
 static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r,
-                                int32_t *const rows[2], int tag[2])
+                                int32_t *const rows[4], int tag[4], int mask)
 {
     const CspfixComp *cb = &s->fin.comp[1], *cr = &s->fin.comp[2];
-    const int cw = AV_CEIL_RSHIFT(in->width, 1), i = r & 1;
+    const int cw = AV_CEIL_RSHIFT(in->width, 1), i = r & mask;
 
     if (tag[i] != r) {
         const uint8_t *u = in->data[cb->plane] + (ptrdiff_t)r * in->linesize[cb->plane] + cb->offset;
@@ -1392,12 +1454,15 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
     const CspfixComp *iy = &s->fin.comp[0], *oy = &s->fout.comp[0];
     const int w = in->width, cw = AV_CEIL_RSHIFT(w, 1);
     const int ch = AV_CEIL_RSHIFT(in->height, s->fin.vsub);
-    int32_t *const rows[2] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1] };
+    /* delta rows cached by row & 1; interlaced 4:2:0 by row & 3 (two per field) */
+    int32_t *const rows[4] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1],
+                               (int32_t *)b->ring[1][1], (int32_t *)b->ring[1][2] };
     /* the interpolated deltas of two luma rows: row y's are made before row y - 1's
      * luma, so iluma never reads deltas just stored (its loads straddle ivblend's
      * stores, and waiting for them to drain cost about a fifth of the frame) */
     int32_t *const d[2] = { (int32_t *)b->ring[0][2], (int32_t *)b->ring[1][0] };
-    int tag[2] = { -1, -1 }, y0, y1, c0, c1, cnext;
+    const int field = s->field && s->fin.vsub, mask = field ? 3 : 1;
+    int tag[4] = { -1, -1, -1, -1 }, y0, y1, c0, c1, cnext;
 
     /* This slice's chroma rows are made as soon as the luma deltas have read them
      * (still in cache), the rest after the luma rows. */
@@ -1405,13 +1470,30 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
     cnext = c0;
     slice_rows(in->height, ED_BAND, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y <= y1; y++) {
-        if (y < y1) {
+        if (y < y1 && field) {
+            /* interlaced: the rows and eighths of load_chroma(); even eighths are
+             * quarters, odd ones go through ivblend8 (the same values, halved with
+             * rounding) */
+            const int fld = ch > 1 ? y & 1 : 0, n = (ch - fld + 1) >> 1;
+            const int pos8 = 2 * (y - 2 * fld) - s->in_off_y2;
+            const int j0 = av_clip(pos8 >> 3, 0, n - 1), j1 = av_clip((pos8 >> 3) + 1, 0, n - 1);
+            const int ra = 2 * j0 + fld, rb = 2 * j1 + fld, frac = j0 != j1 ? pos8 & 7 : 0;
+            const int32_t *da = delta_row(s, in, ra, rows, tag, mask);
+            const int32_t *db = frac ? delta_row(s, in, rb, rows, tag, mask) : da;
+
+            if (frac & 1)
+                s->dsp.ivblend8(d[y & 1], da, db, cw, frac);
+            else
+                s->dsp.ivblend(d[y & 1], da, db, cw, frac >> 1);
+            for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
+                yuvint_chroma_row(s, in, out, cnext, cw);
+        } else if (y < y1) {
             /* chroma row r sits at luma row 2r + off_y2 / 2 (as in load_chroma()) */
             const int pos4 = s->fin.vsub ? 2 * y - s->in_off_y2 : 4 * y;
             const int r0 = pos4 >> 2, frac = pos4 & 3;
             const int ra = av_clip(r0, 0, ch - 1), rb = av_clip(r0 + 1, 0, ch - 1);
-            const int32_t *da = delta_row(s, in, ra, rows, tag);
-            const int32_t *db = frac ? delta_row(s, in, rb, rows, tag) : da;
+            const int32_t *da = delta_row(s, in, ra, rows, tag, mask);
+            const int32_t *db = frac ? delta_row(s, in, rb, rows, tag, mask) : da;
 
             s->dsp.ivblend(d[y & 1], da, db, cw, frac);
             for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
@@ -1441,20 +1523,56 @@ static void downsample(const CspfixContext *s, float *dst, float *src, int w)
     s->dsp.downsample_h2(dst, src, w, s->out_phase_x);
 }
 
+/*
+ * Taps of output chroma row k of an interlaced 4:2:0 frame: the full-resolution rows of
+ * field k & 1 with a tent of half-width 2 field rows (4 luma rows) centred on the chroma
+ * position 2k + off_y2 / 2, edges repeated within the field. Weights in sixteenths:
+ * 8 - |2 y - (4 k + off_y2)| (left siting: 3 7 5 1 in the top field, 1 5 7 3 in the
+ * bottom). Returns the number of taps (3 or 4).
+ */
+static int field_taps(int k, int off_y2, int h, int rows[4], float wt[4])
+{
+    const int fld = k & 1, c2 = 4 * k + off_y2;
+    const int last = (h - 1 - fld) & 1 ? h - 2 : h - 1;
+    int n = 0;
+
+    for (int y = ((c2 - 7) >> 1) - 1; 2 * y < c2 + 8; y++) {
+        const int d = FFABS(2 * y - c2);
+        if ((y & 1) != fld || d >= 8)
+            continue;
+        rows[n] = av_clip(y, fld, last);
+        wt[n++] = (8 - d) * 0.0625f;
+    }
+    return n;
+}
+
 /* Output chroma row k of a vertically subsampled output, from the ring. */
 static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf *b)
 {
     const int w = out->width, h = out->height, cw = AV_CEIL_RSHIFT(w, s->fout.hsub);
     const int base = 2 * k + (s->out_off_y2 == 2);
+    int rows[4], n = 0;
+    float wt[4];
 
+    if (s->field)
+        n = field_taps(k, s->out_off_y2, h, rows, wt);
     for (int i = 1; i < 3; i++) {
         const float *r[4];
-        for (int j = 0; j < 4; j++)
-            r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
-        if (s->out_off_y2 == 1)
-            s->dsp.filter4(b->t1, r[0], r[1], r[2], r[3], w);
-        else
-            s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
+        if (s->field) {
+            /* ((r0 w0 + r1 w1) + r2 w2) + r3 w3 by the blend kernel (x * 1 is x) */
+            for (int j = 0; j < n; j++)
+                r[j] = b->ring[rows[j] & 7][i];
+            s->dsp.blend(b->t1, r[0], r[1], w, wt[0], wt[1]);
+            for (int j = 2; j < n; j++)
+                s->dsp.blend(b->t1, b->t1, r[j], w, 1.0f, wt[j]);
+        } else {
+            for (int j = 0; j < 4; j++)
+                r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
+            if (s->out_off_y2 == 1)
+                s->dsp.filter4(b->t1, r[0], r[1], r[2], r[3], w);
+            else
+                s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
+        }
         if (s->fout.hsub) {
             downsample(s, b->t2, b->t1, w);
             write_comp(s, b, out, i, k, cw, b->t2);
@@ -1504,19 +1622,21 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
             }
         }
     } else {
-        /* 4:2:0 output: chroma row k filters full-resolution rows 2k-1 .. 2k+2 */
-        const int ch = AV_CEIL_RSHIFT(h, 1);
+        /* 4:2:0 output: chroma row k filters full-resolution rows 2k-1 .. 2k+2, or per
+         * field (field_taps()) rows 2k-3 .. 2k+4 */
+        const int ch = AV_CEIL_RSHIFT(h, 1), mask = s->field ? 7 : 3;
+        const int before = s->field ? 3 : 1, after = s->field ? 4 : 2;
         int k0, k1, own0, own1, next;
 
         slice_rows(ch, ED_BAND / 2, jobnr, nb_jobs, &k0, &k1);
         own0 = 2 * k0;
         own1 = FFMIN(2 * k1, h);
-        next = FFMAX(own0 - 1, 0);
+        next = FFMAX(own0 - before, 0);
 
         for (int k = k0; k < k1; k++) {
-            const int need = FFMIN(2 * k + 2, h - 1);
+            const int need = FFMIN(2 * k + after, h - 1);
             for (; next <= need; next++) {
-                float *const *c = b.ring[next & 3];
+                float *const *c = b.ring[next & mask];
                 const int own = next >= own0 && next < own1;
                 RowIO io;
                 row_io(s, in, out, next, own, &io);
@@ -1904,6 +2024,7 @@ static av_cold int init(AVFilterContext *ctx)
 
     s->neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->neg_range = AVCOL_RANGE_UNSPECIFIED;
+    s->logged_field = -1;
     if ((ret = parse_v4l2(ctx)) < 0)
         return ret;
     if (s->icolorimetry &&
@@ -2046,6 +2167,9 @@ static const AVOption cspfix_options[] = {
     C("left", AVCHROMA_LOC_LEFT, "loc"), C("center", AVCHROMA_LOC_CENTER, "loc"),
     C("topleft", AVCHROMA_LOC_TOPLEFT, "loc"), C("top", AVCHROMA_LOC_TOP, "loc"),
     C("bottomleft", AVCHROMA_LOC_BOTTOMLEFT, "loc"), C("bottom", AVCHROMA_LOC_BOTTOM, "loc"),
+    INTOPT("interlace", "Vertical chroma resampling of 4:2:0 frames: per field or over the frame", interlace, INTERLACE_AUTO, 0, INTERLACE_NB - 1, "interlace", RFLAGS),
+    C("auto", INTERLACE_AUTO, "interlace"), C("progressive", INTERLACE_PROGRESSIVE, "interlace"),
+    C("interlaced", INTERLACE_INTERLACED, "interlace"),
     { "colorimetry", "Output description as a GStreamer colorimetry: bt601, bt709, bt2020, bt2020-10, bt2100-pq, bt2100-hlg, smpte240m, sRGB, or the numeric range:matrix:transfer:primaries form (in a filtergraph: colorimetry='2\\:6\\:14\\:7' is BT.2100 PQ)", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
     { "icolorimetry", "Input description as a GStreamer colorimetry (values as colorimetry)", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
     { "v4l2_colorspace", "Input V4L2 colorspace: default, smpte170m, smpte240m, rec709, bt878, 470_system_m, 470_system_bg, jpeg, srgb, bt2020, raw (oprgb, dci_p3: not expressible)", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },

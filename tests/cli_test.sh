@@ -113,7 +113,7 @@ then ok; else fail "range=pc into ffv1: no warning about the auto-inserted scale
 
 # ---- runtime commands: sendcmd changes the target mid-stream -----------------
 # every output option but format is a runtime option ('T' in -h)
-for o in all space matrix trc transfer primaries range chroma_loc colorimetry dither clip clipgamut \
+for o in all space matrix trc transfer primaries range chroma_loc interlace colorimetry dither clip clipgamut \
          tonemap desat peak target_peak gamut \
          iall ispace itrc iprimaries irange icolorimetry v4l2_colorspace; do
     grep -q "^ *$o  *<[a-z_]*>  *[.A-Z]*T" "$tmp/help.txt" && ok || fail "option $o is not a runtime option"
@@ -180,6 +180,22 @@ run -f lavfi -i "$src170" -vf "cspfix=all=bt709:enable='between(n,3,5)'" -f fram
 run -f lavfi -i "$src170" -vf cspfix=all=bt709 -f framemd5 "$tmp/e1.md5"
 want=$( { md5s "$tmp/s0.md5" | sed -n 1,3p; md5s "$tmp/e1.md5" | sed -n 4,6p; md5s "$tmp/s0.md5" | sed -n 7,10p; } )
 [ "$(md5s "$tmp/e.md5")" = "$want" ] && ok || fail "enable=between(n,3,5): frame pixels"
+
+# ---- interlaced frames ------------------------------------------------------------
+# the output keeps the frame's interlacing and field order; tff and bff give the same
+# pixels, per field (not those of the frame-wide interpolation); the verbose log says so
+for fm in tff bff; do
+    got=$("$bin/ffprobe" -v error -f lavfi -i "$src170,setparams=field_mode=$fm,cspfix=all=bt709" \
+          -show_entries frame=interlaced_frame,top_field_first -of csv=p=0 | sort -u | tr '\n' ' ')
+    want=$([ $fm = tff ] && echo "1,1 " || echo "1,0 ")
+    [ "$got" = "$want" ] && ok || fail "field_mode=$fm: output frame flags '$got', expected '$want'"
+    run -f lavfi -i "$src170,setparams=field_mode=$fm" -vf cspfix=all=bt709 -f framemd5 "$tmp/i_$fm.md5"
+done
+run -f lavfi -i "$src170,setparams=field_mode=tff" -vf cspfix=all=bt709:interlace=progressive -f framemd5 "$tmp/i_p.md5"
+[ "$(md5s "$tmp/i_tff.md5")" = "$(md5s "$tmp/i_bff.md5")" ] && ok || fail "tff and bff pixels differ"
+[ "$(md5s "$tmp/i_tff.md5")" != "$(md5s "$tmp/i_p.md5")" ] && ok || fail "interlaced frames resampled frame-wide"
+vrun -f lavfi -i "$src170,setparams=field_mode=bff" -vf cspfix=all=bt709 -f null - 2> "$tmp/i.log"
+grep -q "vertical chroma resampling: per field (interlaced)" "$tmp/i.log" && ok || fail "no per-field line in the verbose plan"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

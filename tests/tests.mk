@@ -30,7 +30,7 @@ LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
 LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
-         $(OUT)/badinput_test $(OUT)/precision
+         $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test
 
 .PHONY: check build
 check: build
@@ -42,6 +42,7 @@ check: build
 	@tail -n 1 $(OUT)/map_test.log
 	@echo "== planner unit tests";         $(OUT)/plan_test
 	@echo "== API tests";                  $(OUT)/api_test
+	@echo "== interlaced frames";          $(OUT)/interlace_test
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
@@ -76,6 +77,9 @@ $(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(
 
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/interlace_test: $(T)/cspfix_interlace_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_interlace_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 # --wrap: the test counts (and fails) libavutil's allocations
 $(OUT)/badinput_test: $(T)/cspfix_badinput_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
@@ -136,9 +140,10 @@ ASAN_PRECISION ?= 4:2:0
 FUZZ_SHORT     ?= 30
 
 .PHONY: check-asan
-check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz
+check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
+	@echo "== [asan] interlaced frames";   $(SAN_ENV) $(OUT)/interlace_test
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
 	@echo "== [asan] bad input, C kernels only (ASan sees their accesses)"
 	@CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/badinput_test

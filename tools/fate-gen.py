@@ -257,10 +257,10 @@ def geq(fmt, w, h, frames):
 
 class Test:
     def __init__(self, group, name, sin, sout, kind="md5", extra=(), size=None,
-                 frames=None, change=None, outopts=True):
+                 frames=None, change=None, outopts=True, field=None):
         self.group, self.name, self.sin, self.sout = group, name, sin, sout
         self.kind, self.extra, self.size, self.frames = kind, list(extra), size, frames
-        self.change, self.outopts = change, outopts
+        self.change, self.outopts, self.field = change, outopts, field
 
 
 def complete(spec, sides, pinned):
@@ -378,6 +378,10 @@ def group_opt(spec):
                 kw["kind"] = {"error": "err"}[v]
             elif k == "outopts":
                 kw["outopts"] = {"none": False}[v]
+            elif k == "field":
+                if v not in ("tff", "bff", "prog"):
+                    raise SpecError("opt %s: field=%s: tff, bff or prog" % (name, v))
+                kw["field"] = v
             else:
                 extra.append((k, v))
         complete(spec, sides, pinned)
@@ -504,13 +508,15 @@ def group_cover(spec, stats):
 
 # ---- commands ----------------------------------------------------------------------
 
-def source(spec, side, size, frames, rate):
+def source(spec, side, size, frames, rate, field=None):
     w, h = (int(x) for x in size.split("x"))
     fmt = side["format"]
     base = REPACK.get(fmt, fmt)
     tags = []
     for d in spec.props():
         tags.append("%s=%s" % (d.key, spec.dims[d.name].sp.get(side[d.name], side[d.name])))
+    if field:
+        tags.append("field_mode=%s" % field)
     dur = "%gus" % (frames * 1000000 / rate)
     src = "nullsrc=s=%s:r=%d:d=%s,format=%s,geq=%s,setparams=%s" % (
         size, rate, dur, base, geq(base, w, h, frames), ":".join(tags))
@@ -537,7 +543,7 @@ def graph(spec, t):
     frames = t.frames or int(spec.source["frames"])
     filt = cspfix_opts(spec, t)
     if not t.change:
-        return "%s,%s" % (source(spec, t.sin, size, frames, rate), filt)
+        return "%s,%s" % (source(spec, t.sin, size, frames, rate, t.field), filt)
     # three one-frame segments A B A, B with the field changed; concat cannot carry
     # a change of a negotiated field (it shares one colour space/range list between
     # its inputs), so segment B passes a cspfix that only repacks (identity) to
@@ -546,7 +552,7 @@ def graph(spec, t):
     b = with_(t.sin, **{dim: v})
     segs = []
     for n, side in enumerate((t.sin, b, t.sin)):
-        s = source(spec, side, size, 1, rate)
+        s = source(spec, side, size, 1, rate, t.field)
         if side is b and spec.dims[dim].negotiated:
             s += ",cspfix=format=%s" % side["format"]
         segs.append("%s[s%d]" % (s, n))
