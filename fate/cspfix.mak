@@ -61,7 +61,8 @@ CSPFIX_PIXFMTS := $(shell sed -n 's/^ *\.name *= *"\([^"]*\)".*/\1/p' $(SRC_PATH
 cspfix_has_fmt = $(if $(CSPFIX_NEEDFMT_$(1)),$(filter $(CSPFIX_NEEDFMT_$(1)),$(CSPFIX_PIXFMTS)),yes)
 
 $(foreach g,$(CSPFIX_GROUPS),$(foreach t,$(CSPFIX_TESTS_$(g)),$(if $(call cspfix_has_fmt,$(t)),$(foreach v,$(CSPFIX_VARIANTS),\
-    $(eval $(call CSPFIX_TEST,$(t),$(g),$(v),fate-cspfix-$(t)$(if $(filter $(v),$(CSPFIX_FIRST)),,-$(call cspfix_var,$(v),1))))))))
+    $(eval $(call CSPFIX_TEST,$(t),$(g),$(v),fate-cspfix-$(t)$(if $(filter $(v),$(CSPFIX_FIRST)),,-$(call cspfix_var,$(v),1))))),\
+    $(eval .PHONY: fate-cspfix-$(t))$(eval fate-cspfix-$(t): ; @echo "SKIP fate-cspfix-$(t): no $(CSPFIX_NEEDFMT_$(t)) in this FFmpeg"))))
 
 CSPFIX_NEEDS = CSPFIX_FILTER NULLSRC_FILTER FORMAT_FILTER GEQ_FILTER SETPARAMS_FILTER \
                CONCAT_FILTER SETPTS_FILTER FRAMEMD5_MUXER NULL_MUXER RAWVIDEO_ENCODER \
