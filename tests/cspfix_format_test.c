@@ -321,6 +321,86 @@ static void test_siting(void)
     }
 }
 
+/* 4:1:0 and 4:1:1 -> 4:4:4: chroma sample j sits at luma 4j (left, top), 4j + 1.5 (centre)
+ * or 4j + 3 (bottom); between samples the value is linear, at the edges it repeats. With
+ * ramps in Cb (horizontal) and Cr (vertical) the upsampled values follow the positions. */
+static double ramp_at(double pos, int n)
+{
+    /* ramp 16 + 16 j over n samples, linear in j, edges held */
+    const double j = av_clipd(pos, 0, n - 1);
+    return 16 + 16 * j;
+}
+
+static void test_siting4(void)
+{
+    static const struct { int loc; double ox, oy; const char *name; } locs[] = {
+        { AVCHROMA_LOC_LEFT,    0.0, 1.5, "left" },   { AVCHROMA_LOC_CENTER,  1.5, 1.5, "center" },
+        { AVCHROMA_LOC_TOPLEFT, 0.0, 0.0, "topleft" }, { AVCHROMA_LOC_BOTTOM,  1.5, 3.0, "bottom" },
+    };
+    static const enum AVPixelFormat fmts[] = { AV_PIX_FMT_YUV410P, AV_PIX_FMT_YUV411P };
+
+    for (int f = 0; f < 2; f++)
+        for (int l = 0; l < FF_ARRAY_ELEMS(locs); l++) {
+            const int vs = fmts[f] == AV_PIX_FMT_YUV410P;
+            AVFrame *in = cspfix_alloc_frame(fmts[f], 32, 32, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                                             AVCOL_SPC_BT709, AVCOL_RANGE_MPEG), *out = NULL;
+            int ok = 1;
+            in->chroma_location = locs[l].loc;
+            for (int y = 0; y < 32; y++)
+                for (int x = 0; x < 32; x++)
+                    put(in, 0, x, y, 128);
+            for (int y = 0; y < (vs ? 8 : 32); y++)
+                for (int x = 0; x < 8; x++) {
+                    put(in, 1, x, y, 16 + 16 * x);
+                    put(in, 2, x, y, vs ? 16 + 16 * y : 100);
+                }
+            cspfix_run1(in, "cspfix=format=yuv444p:dither=none", 1, &out);
+            for (int y = 0; y < 32 && out; y++)
+                for (int x = 0; x < 32; x++) {
+                    const double cb = ramp_at((x - locs[l].ox) / 4, 8);
+                    const double cr = vs ? ramp_at((y - locs[l].oy) / 4, 8) : 100;
+                    ok &= get(out, 1, x, y) == (uint32_t)floor(cb + 0.5) &&
+                          get(out, 2, x, y) == (uint32_t)floor(cr + 0.5);
+                }
+            CHECK(out && ok, "%s -> 4:4:4: chroma at the %s positions", av_get_pix_fmt_name(fmts[f]),
+                  locs[l].name);
+            av_frame_free(&out);
+            av_frame_free(&in);
+        }
+}
+
+/* 4:4:4 -> 4:1:0: the tent over (-4, 4) around each chroma position keeps a ramp's
+ * value at that position (interior samples; the edges repeat) */
+static void test_downsample4(void)
+{
+    static const struct { int loc; double ox, oy; const char *name; } locs[] = {
+        { AVCHROMA_LOC_LEFT, 0.0, 1.5, "left" }, { AVCHROMA_LOC_CENTER, 1.5, 1.5, "center" },
+        { AVCHROMA_LOC_TOPLEFT, 0.0, 0.0, "topleft" }, { AVCHROMA_LOC_BOTTOM, 1.5, 3.0, "bottom" },
+    };
+    for (int l = 0; l < FF_ARRAY_ELEMS(locs); l++) {
+        AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV444P, 32, 32, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                                         AVCOL_SPC_BT709, AVCOL_RANGE_MPEG), *out = NULL;
+        char filt[96];
+        int ok = 1;
+        for (int y = 0; y < 32; y++)
+            for (int x = 0; x < 32; x++) {
+                put(in, 0, x, y, 128);
+                put(in, 1, x, y, 20 + 2 * x);
+                put(in, 2, x, y, 20 + 2 * y);
+            }
+        snprintf(filt, sizeof(filt), "cspfix=format=yuv410p:dither=none:chroma_loc=%s", locs[l].name);
+        cspfix_run1(in, filt, 1, &out);
+        for (int r = 1; r < 7 && out; r++)
+            for (int j = 1; j < 7; j++)
+                ok &= get(out, 1, j, r) == (uint32_t)floor(20 + 2 * (4 * j + locs[l].ox) + 0.5) &&
+                      get(out, 2, j, r) == (uint32_t)floor(20 + 2 * (4 * r + locs[l].oy) + 0.5);
+        CHECK(out && ok, "4:4:4 -> 4:1:0 with siting %s: the ramp's value at each chroma position",
+              locs[l].name);
+        av_frame_free(&out);
+        av_frame_free(&in);
+    }
+}
+
 /* longest run of adjacent columns that are identical in every row: a visible band */
 static int longest_band(const AVFrame *f, int w, int h)
 {
@@ -654,6 +734,8 @@ int main(void)
     test_alpha();
     test_float();
     test_siting();
+    test_siting4();
+    test_downsample4();
     test_dither();
     printf("format: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
