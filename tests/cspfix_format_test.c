@@ -277,6 +277,40 @@ static void test_float(void)
     }
     av_frame_free(&out);
     av_frame_free(&in);
+
+    /* float32 -> half: round to nearest, ties to even; subnormals; overflow to infinity */
+    {
+        static const struct { float v; uint32_t h; } cases[] = {
+            { 1.0f + 1.0f / 2048, 0x3c00 },     /* tie: to the even 1.0 */
+            { 1.0f + 3.0f / 2048, 0x3c02 },     /* tie: to the even mantissa 2 */
+            { 1.0f + 1.5f / 2048, 0x3c01 },     /* above the tie */
+            { -0.5f, 0xb800 }, { 0.0f, 0x0000 },
+            { 5.9604645e-8f, 0x0001 },          /* 2^-24, the smallest subnormal */
+            { 2.9802322e-8f, 0x0000 },          /* 2^-25: tie to even 0 */
+            { 65504.0f, 0x7bff }, { 65520.0f, 0x7c00 }, /* largest, and to infinity */
+        };
+        const int n = FF_ARRAY_ELEMS(cases);
+        AVFrame *fin = cspfix_alloc_frame(AV_PIX_FMT_GBRPF32LE, n, 1, AVCOL_PRI_BT709,
+                                          AVCOL_TRC_LINEAR, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG), *fo = NULL;
+        ok = 1;
+        for (int c = 0; c < 3; c++)
+            for (int x = 0; x < n; x++) {
+                uint32_t v;
+                memcpy(&v, &cases[x].v, 4);
+                put(fin, c, x, 0, v);
+            }
+        cspfix_run1(fin, "cspfix=format=gbrpf16le", 1, &fo);
+        for (int c = 0; c < 3 && fo; c++)
+            for (int x = 0; x < n; x++)
+                if (get(fo, c, x, 0) != cases[x].h) {
+                    ok = 0;
+                    printf("  %g -> half 0x%04x, expected 0x%04x\n", cases[x].v,
+                           (unsigned)get(fo, c, x, 0), (unsigned)cases[x].h);
+                }
+        CHECK(fo && ok, "float32 -> half float: nearest even, subnormals, overflow");
+        av_frame_free(&fo);
+        av_frame_free(&fin);
+    }
 }
 
 /* 4:2:0 -> 4:4:4 with each siting: the upsampled chroma against the reference model's */
@@ -496,8 +530,8 @@ static int equal_depth(enum AVPixelFormat f)
     return d->comp[0].depth;
 }
 
-/* The planar format with the same samples (colour components only for gray + alpha,
- * float32 for half floats); AV_PIX_FMT_NONE when there is none. */
+/* The planar format with the same samples (colour components only for gray + alpha);
+ * AV_PIX_FMT_NONE when there is none. */
 static enum AVPixelFormat planar_equiv(enum AVPixelFormat f)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f);
@@ -511,8 +545,8 @@ static enum AVPixelFormat planar_equiv(enum AVPixelFormat f)
     if (depth > 8 && !is_float(f))
         snprintf(bits, sizeof(bits), "%dle", depth);
     if (is_float(f))
-        snprintf(name, sizeof(name), d->nb_components <= 2 ? "grayf32le" :
-                 alpha ? "gbrapf32le" : "gbrpf32le");
+        snprintf(name, sizeof(name), "%s%s", d->nb_components <= 2 ? "grayf" :
+                 alpha ? "gbrapf" : "gbrpf", depth == 16 ? "16le" : "32le");
     else if (d->nb_components <= 2)
         snprintf(name, sizeof(name), "gray%s", bits);
     else if (is_rgb(f))
@@ -536,7 +570,7 @@ static AVFrame *to_planar(const AVFrame *src, enum AVPixelFormat p)
         for (int y = 0; y < comp_h(f, c); y++)
             for (int x = 0; x < comp_w(f, c); x++) {
                 uint32_t v = get(src, c, x, y);
-                if (is_half(src->format)) {
+                if (is_half(src->format) && !is_half(p)) {
                     const float fv = half_value(v);
                     memcpy(&v, &fv, 4);
                 }
@@ -557,7 +591,7 @@ static int same_colour(const AVFrame *a, const AVFrame *b)
         for (int y = 0; y < comp_h(b, c); y++)
             for (int x = 0; x < comp_w(b, c); x++) {
                 const uint32_t va = get(pa, c, x, y), vb = get(b, c, x, y);
-                if (is_half(a->format)) {
+                if (is_half(a->format) && !is_half(b->format)) {
                     float fa, fb;
                     memcpy(&fa, &va, 4);
                     memcpy(&fb, &vb, 4);
