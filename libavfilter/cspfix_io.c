@@ -114,7 +114,7 @@ static uint64_t byte_mask(const CspfixComp *cp, int group)
     uint64_t m = 0;
     for (int k = 0; k < group / cp->step; k++)
         for (int b = 0; b < kind_bytes(cp); b++)
-            if (off + k * cp->step + b < 64)
+            if (off + k * cp->step + b >= 0 && off + k * cp->step + b < 64)
                 m |= 1ULL << (off + k * cp->step + b);
     return m;
 }
