@@ -158,7 +158,8 @@ int ff_cspfix_format_init(CspfixFormat *f, enum AVPixelFormat fmt)
         cp->invert = fmt == AV_PIX_FMT_MONOWHITE;
         cp->scale  = colour && !f->is_float && cd->depth != f->depth ?
                      (float)((1 << f->depth) - 1) / ((1 << cd->depth) - 1) : 1.0f;
-        cp->bits   = bits ? 0 : cd->shift + cd->depth <= 8 ? 8 : cd->shift + cd->depth <= 16 ? 16 : 32;
+        cp->bits   = bits ? 0 : cd->shift + cd->depth <= 8  ? 8 :
+                                cd->shift + cd->depth <= 16 ? 16 : 32;
         if (bits || be || cp->scale != 1.0f || cp->invert)
             cp->kind = CSPFIX_COMP_GENERIC;
         else if (f->is_float)
@@ -283,14 +284,16 @@ static uint32_t load_word(const CspfixComp *cp, const uint8_t *p)
 
 static void store_word(const CspfixComp *cp, uint8_t *p, uint32_t v)
 {
-    if (!cp->bits)
-        cp->step > 8 ? AV_WB32(p, v) : (void)(p[0] = v);
-    else if (cp->bits == 8)
+    if ((!cp->bits && cp->step > 8) || (cp->bits == 32 && cp->be))
+        AV_WB32(p, v);
+    else if (!cp->bits || cp->bits == 8)
         p[0] = v;
+    else if (cp->bits == 16 && cp->be)
+        AV_WB16(p, v);
     else if (cp->bits == 16)
-        cp->be ? AV_WB16(p, v) : AV_WL16(p, v);
+        AV_WL16(p, v);
     else
-        cp->be ? AV_WB32(p, v) : AV_WL32(p, v);
+        AV_WL32(p, v);
 }
 
 static void read_generic(const CspfixComp *cp, const uint8_t *row, int w, float *dst)
