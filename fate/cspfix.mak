@@ -7,7 +7,7 @@
 # tests/fate-cspfix/ref/cspfix-<test> (fate/ref/ in the cspfix repository).
 #
 #   make fate-cspfix               every test, every variant
-#   make fate-cspfix-GROUP         one group: value pair fmt cover opt
+#   make fate-cspfix-GROUP         one group: value pair fmt cover opt pix
 #   make fate-cspfix-primary       every test, first variant only (GEN=1 uses it)
 #   make fate-list | grep cspfix
 #
@@ -56,8 +56,13 @@ $(4): CMD = $$(CSPFIX_RUN_$$(CSPFIX_KIND_$(1))) -filter_complex_threads $(call c
 $(4): REF = $(CSPFIX_DIR)/ref/cspfix-$(1)
 endef
 
-$(foreach g,$(CSPFIX_GROUPS),$(foreach t,$(CSPFIX_TESTS_$(g)),$(foreach v,$(CSPFIX_VARIANTS),\
-    $(eval $(call CSPFIX_TEST,$(t),$(g),$(v),fate-cspfix-$(t)$(if $(filter $(v),$(CSPFIX_FIRST)),,-$(call cspfix_var,$(v),1)))))))
+# `pix` tests need their pixel format in the FFmpeg under test (8.1 has fewer than 9.0)
+CSPFIX_PIXFMTS := $(shell sed -n 's/^ *\.name *= *"\([^"]*\)".*/\1/p' $(SRC_PATH)/libavutil/pixdesc.c)
+cspfix_has_fmt = $(if $(CSPFIX_NEEDFMT_$(1)),$(filter $(CSPFIX_NEEDFMT_$(1)),$(CSPFIX_PIXFMTS)),yes)
+
+$(foreach g,$(CSPFIX_GROUPS),$(foreach t,$(CSPFIX_TESTS_$(g)),$(if $(call cspfix_has_fmt,$(t)),$(foreach v,$(CSPFIX_VARIANTS),\
+    $(eval $(call CSPFIX_TEST,$(t),$(g),$(v),fate-cspfix-$(t)$(if $(filter $(v),$(CSPFIX_FIRST)),,-$(call cspfix_var,$(v),1))))),\
+    $(eval .PHONY: fate-cspfix-$(t))$(eval fate-cspfix-$(t): ; @echo "SKIP fate-cspfix-$(t): no $(CSPFIX_NEEDFMT_$(t)) in this FFmpeg"))))
 
 CSPFIX_NEEDS = CSPFIX_FILTER NULLSRC_FILTER FORMAT_FILTER GEQ_FILTER SETPARAMS_FILTER \
                CONCAT_FILTER SETPTS_FILTER FRAMEMD5_MUXER NULL_MUXER RAWVIDEO_ENCODER \

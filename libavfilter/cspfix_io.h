@@ -33,11 +33,19 @@ enum CspfixCompKind {
     CSPFIX_COMP_S8,         ///< 8-bit samples every step bytes
     CSPFIX_COMP_S16,        ///< 16-bit LE words every step bytes, shifted and masked
     CSPFIX_COMP_F32,        ///< float32 LE every step bytes
+    CSPFIX_COMP_GENERIC,    ///< anything else, one sample at a time from the descriptor
 };
 
 typedef struct CspfixComp {
     int plane, step, offset, shift, depth;
-    enum CspfixCompKind kind;
+    enum CspfixCompKind kind;   ///< how the component is read
+    int wgeneric;               ///< written by the generic code (shares its word: read-modify-write)
+    /* the generic code */
+    int bits;                   ///< word read: 8, 16 or 32 bits; 0: bit stream (step, offset in bits)
+    int be;                     ///< big-endian words
+    int half;                   ///< IEEE half-float samples
+    int invert;                 ///< code = max - sample (monow: 0 is white)
+    float scale;                ///< code to sample: the component's depth differs from the format's
 } CspfixComp;
 
 /** How a pixel format stores colour: components in R,G,B or Y,Cb,Cr order, [3] alpha. */
@@ -45,13 +53,23 @@ typedef struct CspfixFormat {
     enum AVPixelFormat fmt;
     int nb_colour;          ///< 3, or 1 for gray
     int rgb, is_float, alpha, x2rgb10;
-    int depth;              ///< bits per colour component; 0 for float
+    int clear;              ///< output frames are zeroed first: padding (X) no kernel
+                            ///< writes, or words shared by components (read-modify-write)
+    int depth;              ///< bits per colour component (the largest); 0 for float
     int hsub, vsub;         ///< log2 chroma subsampling
     CspfixComp comp[4];
 } CspfixFormat;
 
-/** Every supported pixel format, AV_PIX_FMT_NONE terminated. */
-extern const enum AVPixelFormat ff_cspfix_pix_fmts[];
+/**
+ * Every supported pixel format of the libavutil the filter runs with,
+ * AV_PIX_FMT_NONE terminated (made from the descriptors on first use).
+ */
+const enum AVPixelFormat *ff_cspfix_pix_fmts(void);
+
+/**
+ * Why fmt is not supported (a sentence), or NULL when it is.
+ */
+const char *ff_cspfix_unsupported_reason(enum AVPixelFormat fmt);
 
 /** Fill f for fmt; AVERROR(ENOSYS) if the format is not supported. */
 int ff_cspfix_format_init(CspfixFormat *f, enum AVPixelFormat fmt);

@@ -385,7 +385,7 @@ static void add_tf(CspfixPlan *p, int curve, int encode)
 static void norm_matrix(double m[3][4], const CspfixDesc *d)
 {
     const int rgb = d->csp == AVCOL_SPC_RGB;
-    const double sh = d->depth ? 1 << (d->depth - 8) : 1.0;
+    const double sh = d->depth ? ldexp(1.0, d->depth - 8) : 1.0;
     const double max = d->depth ? (1 << d->depth) - 1 : 1.0;
     double sy, oy, sc, oc;
 

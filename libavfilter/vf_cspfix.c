@@ -480,8 +480,8 @@ static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
     int gp, gt, gc, ret;
 
     if ((ret = ff_cspfix_format_init(&fmt, f->format)) < 0) {
-        av_log(ctx, AV_LOG_ERROR, "Unsupported input pixel format %s.\n",
-               av_get_pix_fmt_name(f->format));
+        av_log(ctx, AV_LOG_ERROR, "Unsupported input pixel format %s: %s.\n",
+               av_get_pix_fmt_name(f->format), ff_cspfix_unsupported_reason(f->format));
         return ret;
     }
 
@@ -561,8 +561,9 @@ static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
         d->range = rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
         *guessed |= GUESS_RANGE;
     }
-    if (fmt.is_float)
-        d->range = AVCOL_RANGE_JPEG; /* float samples carry the signal itself */
+    if (fmt.is_float || fmt.depth < 8)
+        d->range = AVCOL_RANGE_JPEG; /* float samples carry the signal itself; fewer than
+                                      * 8 bits have no limited range */
     return 0;
 }
 
@@ -642,7 +643,7 @@ static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixel
         od->range = id->range;
         s->range_from = "the input's";
     }
-    if (fmt.is_float)
+    if (fmt.is_float || fmt.depth < 8)
         od->range = AVCOL_RANGE_JPEG;
     if (fmt.nb_colour == 1 && !(av_pix_fmt_desc_get(in->format)->nb_components <= 2)) {
         av_log(ctx, AV_LOG_ERROR, "Gray output (%s) from colour input (%s) needs the chroma "
@@ -825,6 +826,10 @@ static int setup_in_lut(CspfixContext *s)
         s->per_plane || s->nb_stages < 2 || m->type != CSPFIX_OP_MATRIX ||
         s->stages[1].type != CSPFIX_OP_TF)
         return 0;
+    /* the tables are indexed by integer codes */
+    for (int c = 0; c < 3; c++)
+        if (s->fin.comp[c].scale != 1.0f || s->fin.comp[c].invert)
+            return 0;
     for (int r = 0; r < 3; r++)
         for (int c = 0; c < 3; c++)
             if (r != c && m->m[4 * r + c] != 0.0f)
@@ -1108,6 +1113,48 @@ static float *chroma_row(const CspfixContext *s, const AVFrame *in, int c, int r
     return b->crow[c - 1][slot];
 }
 
+/*
+ * Subsampling by n = 2^sub > 2 (4:1:1, 4:1:0), in C: chroma sample j sits at luma
+ * position n j + o2 / 2, o2 = where (n - 1) with where 0 (left, top), 1 (centre)
+ * or 2 (bottom), the positions the 2:1 kernels use for n = 2. Upsampling is linear
+ * between the two nearest samples; downsampling a tent over (-n, n) luma samples
+ * (for n = 2 the taps of downsample_h2 and of filter3/filter4). Edges repeat.
+ */
+static int floor_div(int a, int b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static void upsample_hn(float *dst, const float *src, int w, int sub, int where)
+{
+    const int n = 1 << sub, den = 2 * n, o2 = where * (n - 1), cw = AV_CEIL_RSHIFT(w, sub);
+
+    for (int x = 0; x < w; x++) {
+        const int num = 2 * x - o2, j = floor_div(num, den), frac = num - j * den;
+        const float a = src[av_clip(j, 0, cw - 1)], b = src[av_clip(j + 1, 0, cw - 1)];
+        dst[x] = a * ((float)(den - frac) / den) + b * ((float)frac / den);
+    }
+}
+
+static void downsample_hn(float *dst, const float *src, int w, int sub, int where)
+{
+    const int n = 1 << sub, o2 = where * (n - 1), cw = AV_CEIL_RSHIFT(w, sub);
+
+    for (int j = 0; j < cw; j++) {
+        const int p2 = 2 * n * j + o2;
+        float sum = 0.0f;
+        int wsum = 0;
+        for (int x = floor_div(p2 - 2 * n, 2); x <= (p2 + 2 * n) / 2; x++) {
+            const int wt = 2 * n - FFABS(2 * x - p2);
+            if (wt <= 0)
+                continue;
+            sum  += wt * src[av_clip(x, 0, w - 1)];
+            wsum += wt;
+        }
+        dst[j] = sum / wsum;
+    }
+}
+
 /* Chroma component c of input luma row y, upsampled to full resolution. */
 static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y, float *dst,
                         SliceBuf *b)
@@ -1117,6 +1164,27 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
     const int ch = AV_CEIL_RSHIFT(in->height, f->vsub);
     float *row = f->hsub ? b->t0 : dst;
 
+    if (f->hsub > 1 || f->vsub > 1) {
+        if (f->vsub) {
+            const int n = 1 << f->vsub, den = 2 * n;
+            const int num = 2 * y - s->in_off_y2 * (n - 1), r = floor_div(num, den);
+            const int frac = num - r * den;
+            const int r0 = av_clip(r, 0, ch - 1), r1 = av_clip(r + 1, 0, ch - 1);
+            float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
+            if (frac)
+                s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
+                             (float)(den - frac) / den, (float)frac / den);
+            else
+                memcpy(row, a, cw * sizeof(*row));
+        } else {
+            ff_cspfix_read(&s->dsp, f, in, c, y, cw, row);
+        }
+        if (f->hsub)
+            upsample_hn(dst, row, w, f->hsub, s->in_phase_x);
+        else if (row != dst)
+            memcpy(dst, row, w * sizeof(*row));
+        return;
+    }
     if (f->vsub && s->field) {
         /* interlaced: chroma row r belongs to field r & 1 and sits at luma row
          * 2r + off_y2 / 2; luma row y (field y & 1) is interpolated linearly between
@@ -1517,6 +1585,10 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
 /* Horizontal 2:1 chroma filter; sets the edges the kernels read. */
 static void downsample(const CspfixContext *s, float *dst, float *src, int w)
 {
+    if (s->fout.hsub > 1) {
+        downsample_hn(dst, src, w, s->fout.hsub, s->out_phase_x);
+        return;
+    }
     src[-1]    = src[0];
     src[w]     = src[w - 1];
     src[w + 1] = src[w - 1];
@@ -1582,6 +1654,59 @@ static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf
     }
 }
 
+/* Output chroma subsampled vertically by more than 2 (4:1:0): each slice makes its
+ * luma rows, then each chroma row from the full-resolution rows under its tent
+ * (made again: the format is rare, the code simple). */
+static void convert_sub_vn(const CspfixContext *s, const AVFrame *in, AVFrame *out,
+                           int jobnr, int nb_jobs, SliceBuf *b)
+{
+    const CspfixFormat *fo = &s->fout;
+    const int w = in->width, h = in->height, n = 1 << fo->vsub;
+    const int ch = AV_CEIL_RSHIFT(h, fo->vsub), cw = AV_CEIL_RSHIFT(w, fo->hsub);
+    const int o2 = s->out_off_y2 * (n - 1);
+    float *const *c = b->ring[0];
+    float *const acc[2] = { b->ring[1][0], b->ring[1][1] };
+    int k0, k1, y0, y1;
+
+    slice_rows(ch, ED_BAND >> fo->vsub, jobnr, nb_jobs, &k0, &k1);
+    y0 = FFMIN(k0 * n, h);
+    y1 = FFMIN(k1 * n, h);
+    for (int y = y0; y < y1; y++) {
+        load_row(s, in, y, c, b, 0);
+        run_stages(s, c[0], c[1], c[2], w, NULL);
+        write_full(s, b, out, y, c);
+    }
+    copy_alpha(s, in, out, y0, y1, b->t0);
+
+    for (int k = k0; k < k1; k++) {
+        const int p2 = 2 * n * k + o2;
+        int wsum = 0;
+        fill_row(acc[0], w, 0.0f);
+        fill_row(acc[1], w, 0.0f);
+        for (int y = floor_div(p2 - 2 * n, 2); y <= (p2 + 2 * n) / 2; y++) {
+            const int wt = 2 * n - FFABS(2 * y - p2);
+            if (wt <= 0)
+                continue;
+            load_row(s, in, av_clip(y, 0, h - 1), c, b, 0);
+            run_stages(s, c[0], c[1], c[2], w, NULL);
+            for (int i = 0; i < 2; i++)
+                for (int x = 0; x < w; x++)
+                    acc[i][x] += wt * c[i + 1][x];
+            wsum += wt;
+        }
+        for (int i = 0; i < 2; i++) {
+            for (int x = 0; x < w; x++)
+                acc[i][x] /= wsum;
+            if (fo->hsub) {
+                downsample_hn(b->t1, acc[i], w, fo->hsub, s->out_phase_x);
+                write_comp(s, b, out, i + 1, k, cw, b->t1);
+            } else {
+                write_comp(s, b, out, i + 1, k, cw, acc[i]);
+            }
+        }
+    }
+}
+
 static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
 {
     CspfixContext *s = ctx->priv;
@@ -1601,6 +1726,9 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
         return 0;
     } else if (s->chroma_own) {
         convert_chroma_own(s, in, out, jobnr, nb_jobs, &b);
+        return 0;
+    } else if (sub_out && fo->vsub > 1) {
+        convert_sub_vn(s, in, out, jobnr, nb_jobs, &b);
         return 0;
     } else if (!fo->vsub || !sub_out) {
         int y0, y1;
@@ -1791,6 +1919,21 @@ static int check_frame(AVFilterContext *ctx, const AVFilterLink *inlink, const A
     return 0;
 }
 
+/* Zero every plane: padding bits and words shared by components (see CspfixFormat.clear) */
+static void clear_frame(AVFrame *f)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    int planes = 0;
+
+    for (int c = 0; c < d->nb_components; c++)
+        planes = FFMAX(planes, d->comp[c].plane + 1);
+    for (int p = 0; p < planes; p++) {
+        const int h = p == 1 || p == 2 ? AV_CEIL_RSHIFT(f->height, d->log2_chroma_h) : f->height;
+        for (int y = 0; y < h; y++)
+            memset(f->data[p] + (ptrdiff_t)y * f->linesize[p], 0, FFABS(f->linesize[p]));
+    }
+}
+
 static int filter_frame(AVFilterLink *inlink, AVFrame *in)
 {
     AVFilterContext *ctx = inlink->dst;
@@ -1824,6 +1967,8 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
         av_frame_free(&out);
         return ret;
     }
+    if (s->fout.clear)
+        clear_frame(out);
     if ((ret = tag_output(s, out)) < 0) {
         av_frame_free(&in);
         av_frame_free(&out);
@@ -1862,15 +2007,10 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
     if (s->all && csp == AVCOL_SPC_UNSPECIFIED)
         csp = all_presets[s->all][2];
 
-    if (s->format != AV_PIX_FMT_NONE) {
-        int found = 0;
-        for (int i = 0; ff_cspfix_pix_fmts[i] != AV_PIX_FMT_NONE; i++)
-            found |= ff_cspfix_pix_fmts[i] == s->format;
-        if (!found) {
-            av_log((void *)ctx, AV_LOG_ERROR, "Unsupported output format %s.\n",
-                   av_get_pix_fmt_name(s->format));
-            return AVERROR(EINVAL);
-        }
+    if (s->format != AV_PIX_FMT_NONE && ff_cspfix_unsupported_reason(s->format)) {
+        av_log((void *)ctx, AV_LOG_ERROR, "Unsupported output format %s: %s.\n",
+               av_get_pix_fmt_name(s->format), ff_cspfix_unsupported_reason(s->format));
+        return AVERROR(EINVAL);
     }
 
     /* Colour spaces and ranges: any on the input; on the output the one the
@@ -1896,14 +2036,73 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
                               &cfg_out[0]->color_ranges)) < 0)
         return ret;
 
-    formats = ff_make_pixel_format_list(ff_cspfix_pix_fmts);
+    /* Pixel formats: every one but hardware surfaces on the input, so that no
+     * converter is inserted before us (config_input() refuses the few the filter
+     * cannot take, naming them); on the output every supported one, in a list of
+     * its own: negotiation keeps the input's format when the consumer takes it,
+     * else picks the closest one it takes, and we convert to it. */
+    if ((ret = ff_formats_ref(ff_formats_pixdesc_filter(0, AV_PIX_FMT_FLAG_HWACCEL),
+                              &cfg_in[0]->formats)) < 0)
+        return ret;
+    if (s->format != AV_PIX_FMT_NONE)
+        formats = ff_make_formats_list_singleton(s->format);
+    else
+        formats = ff_make_pixel_format_list(ff_cspfix_pix_fmts());
     if (!formats)
         return AVERROR(ENOMEM);
-    if (s->format == AV_PIX_FMT_NONE)
-        return ff_set_common_formats2(ctx, cfg_in, cfg_out, formats);
-    if ((ret = ff_formats_ref(formats, &cfg_in[0]->formats)) < 0)
-        return ret;
-    return ff_formats_ref(ff_make_formats_list_singleton(s->format), &cfg_out[0]->formats);
+    return ff_formats_ref(formats, &cfg_out[0]->formats);
+}
+
+static int config_input(AVFilterLink *inlink)
+{
+    AVFilterContext *ctx = inlink->dst;
+    const char *why = ff_cspfix_unsupported_reason(inlink->format);
+
+    if (why) {
+        av_log(ctx, AV_LOG_ERROR, "Unsupported input pixel format %s: %s.\n",
+               av_get_pix_fmt_name(inlink->format), why);
+        return AVERROR(ENOSYS);
+    }
+    return 0;
+}
+
+/* "RGB", "Y'CbCr" or "gray", and the bits of a pixel format */
+static const char *model_name(enum AVPixelFormat fmt)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    return !d ? "?" : d->flags & AV_PIX_FMT_FLAG_RGB ? "RGB" :
+           d->nb_components <= 2 ? "gray" : "Y'CbCr";
+}
+
+static int fmt_bits(enum AVPixelFormat fmt)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    return d ? d->comp[0].depth : 0;
+}
+
+/* What an auto-inserted converter between a and b changes: 0 if nothing we care for. */
+static int converter_changes(enum AVPixelFormat a, enum AVColorRange ra,
+                             enum AVPixelFormat b, enum AVColorRange rb, char *buf, int size)
+{
+    int n = 0;
+
+    buf[0] = 0;
+    if (strcmp(model_name(a), model_name(b)))
+        n += snprintf(buf + n, size - n, "%scolour model %s -> %s", n ? ", " : "",
+                      model_name(a), model_name(b));
+    if (n < size && fmt_bits(a) != fmt_bits(b))
+        n += snprintf(buf + n, size - n, "%sdepth %d -> %d bits", n ? ", " : "",
+                      fmt_bits(a), fmt_bits(b));
+    if (n < size && ra != rb && ra != AVCOL_RANGE_UNSPECIFIED && rb != AVCOL_RANGE_UNSPECIFIED)
+        n += snprintf(buf + n, size - n, "%srange %s -> %s", n ? ", " : "",
+                      av_color_range_name(ra), av_color_range_name(rb));
+    return n > 0;
+}
+
+static int is_auto_scale(const AVFilterContext *f)
+{
+    return f && f->nb_inputs == 1 && f->nb_outputs == 1 && f->name &&
+           !strncmp(f->name, "auto_scale", 10);
 }
 
 /* After negotiation: a value the consumer forced on a field the options leave
@@ -1931,9 +2130,27 @@ static void negotiated_target(AVFilterContext *ctx)
                "takes %s %s range, converting to it.\n",
                av_color_space_name(outlink->colorspace), av_color_range_name(outlink->color_range));
 
-    if (next && next->nb_outputs == 1 && !strcmp(next->filter->name, "scale") &&
-        next->name && !strncmp(next->name, "auto_scale", 10)) {
+    if (is_auto_scale(inlink->src)) {
+        const AVFilterLink *l = inlink->src->inputs[0];
+        char what[256];
+        if (converter_changes(l->format, l->color_range, inlink->format, inlink->color_range,
+                              what, sizeof(what)))
+            av_log(ctx, AV_LOG_WARNING, "The auto-inserted %s before cspfix converts %s "
+                   "(%s). Give cspfix the frames as they are (no format filter or fixed "
+                   "format before it) to let it do the conversion.\n",
+                   inlink->src->name, av_get_pix_fmt_name(l->format), what);
+    }
+    if (is_auto_scale(next)) {
         const AVFilterLink *l = next->outputs[0];
+        char what[256];
+        /* the range is said below when the options fixed it */
+        if (converter_changes(outlink->format, outlink->color_range, l->format,
+                              outlink->color_range, what, sizeof(what)))
+            av_log(ctx, AV_LOG_WARNING, "The auto-inserted %s after cspfix converts its %s "
+                   "output to %s (%s). Leave format (and range) unset, or set them to what "
+                   "the consumer takes, to let cspfix do the conversion.\n",
+                   next->name, av_get_pix_fmt_name(outlink->format),
+                   av_get_pix_fmt_name(l->format), what);
         if ((s->range != AVCOL_RANGE_UNSPECIFIED && l->color_range != outlink->color_range) ||
             (!csp_free && l->colorspace != outlink->colorspace))
             av_log(ctx, AV_LOG_WARNING, "The output is %s %s range as set, but what follows "
@@ -2224,6 +2441,7 @@ static const AVFilterPad inputs[] = {
         .name         = "default",
         .type         = AVMEDIA_TYPE_VIDEO,
         .filter_frame = filter_frame,
+        .config_props = config_input,
     },
 };
 

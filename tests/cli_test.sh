@@ -111,6 +111,41 @@ vrun -f lavfi -i "$src170" -vf cspfix=range=pc -c:v ffv1 "$tmp/n4.mkv" 2> "$tmp/
 if autoscale "$tmp/n4.log" >/dev/null && grep -q "Parsed_cspfix_0.*auto-inserted auto_scale_0 converts it again" "$tmp/n4.log"
 then ok; else fail "range=pc into ffv1: no warning about the auto-inserted scale"; fi
 
+# ---- pixel formats: taken natively, converted by cspfix itself ---------------
+# 10-bit input with -pix_fmt yuv420p: cspfix makes the 8 bits (no scale after it),
+# the pixels those of cspfix=all=bt709:format=yuv420p
+src10="${src170/format=yuv420p/format=yuv420p10le}"
+vrun -f lavfi -i "$src10" -vf cspfix=all=bt709 -pix_fmt yuv420p -f framemd5 "$tmp/p1.md5" 2> "$tmp/p1.log"
+a=$(autoscale "$tmp/p1.log")
+[ -z "$a" ] && ok || fail "10-bit input, cspfix=all=bt709 -pix_fmt yuv420p: $a"
+grep -q "Plan yuv420p10le .* -> yuv420p " "$tmp/p1.log" && ok || fail "-pix_fmt yuv420p: cspfix did not convert to yuv420p"
+run -f lavfi -i "$src10" -vf cspfix=all=bt709:format=yuv420p -f framemd5 "$tmp/p1ref.md5"
+[ -s "$tmp/p1.md5" ] && [ "$(md5s "$tmp/p1.md5")" = "$(md5s "$tmp/p1ref.md5")" ] && ok ||
+    fail "-pix_fmt yuv420p pixels differ from cspfix=all=bt709:format=yuv420p"
+# Y'CbCr into the PNG encoder (RGB only): cspfix converts to RGB itself
+vrun -f lavfi -i "$src170" -vf cspfix=all=bt709 -frames:v 1 -f image2 -c:v png "$tmp/p2.png" 2> "$tmp/p2.log"
+a=$(autoscale "$tmp/p2.log")
+[ -z "$a" ] && ok || fail "cspfix=all=bt709 into png: $a"
+grep -q "Plan yuv420p .* -> rgb24 .*/gbr/pc" "$tmp/p2.log" && ok || fail "png: cspfix did not convert to rgb24"
+# packed and exotic input formats: no converter before cspfix (testsrc2 -> format
+# may need one: not ours)
+before() { autoscale "$1" | grep "and the filter 'Parsed_cspfix"; }
+for f in yuyv422 uyvy422 y210le xv30le vuyx yuva444p12le gray12le yuva420p16le rgb565le x2bgr10le \
+         gbrpf32be ayuv64le nv42 yuv410p yuv411p yuv440p monow; do
+    vrun -f lavfi -i "testsrc2=s=34x18:d=0.04,format=$f" -vf cspfix=all=bt709 -f null - 2> "$tmp/p3.log"
+    a=$(before "$tmp/p3.log")
+    [ -z "$a" ] && grep -q "Plan $f " "$tmp/p3.log" && ok || fail "$f input: $a"
+done
+# a format cspfix refuses: a clear error, not a silent conversion
+vrun -f lavfi -i "testsrc2=s=34x18:d=0.04,format=pal8" -vf cspfix=all=bt709 -f null - 2> "$tmp/p4.log" &&
+    fail "pal8 input accepted" || ok
+grep -q "Unsupported input pixel format pal8: paletted" "$tmp/p4.log" && ok || fail "pal8: no clear error"
+[ -z "$(before "$tmp/p4.log")" ] && ok || fail "pal8: a converter was inserted before cspfix"
+# a converter still inserted (format fixed, the consumer takes another): said loudly
+vrun -f lavfi -i "$src170" -vf cspfix=all=bt709:format=yuv420p10le -frames:v 1 -f image2 -c:v png "$tmp/p5.png" 2> "$tmp/p5.log"
+grep -q "auto-inserted auto_scale_0 after cspfix converts its yuv420p10le output to rgb.*colour model Y'CbCr -> RGB" "$tmp/p5.log" &&
+    ok || fail "format=yuv420p10le into png: no warning about the auto-inserted scale"
+
 # ---- runtime commands: sendcmd changes the target mid-stream -----------------
 # every output option but format is a runtime option ('T' in -h)
 for o in all space matrix trc transfer primaries range chroma_loc interlace colorimetry dither clip clipgamut \

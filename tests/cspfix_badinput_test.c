@@ -581,10 +581,10 @@ static void test_format_change(void)
 
     /* an unsupported format mid-stream */
     av_frame_free(&in[1]);
-    in[1] = pattern(AV_PIX_FMT_YUV410P, 64, 48, 99);
+    in[1] = pattern(AV_PIX_FMT_PAL8, 64, 48, 99);
     log_reset();
     ret = run_frames(in, 2, "cspfix=all=bt709", out, &n);
-    VCHECK(ret < 0 && n == 1 && log_has("Unsupported input pixel format yuv410p"),
+    VCHECK(ret < 0 && n == 1 && log_has("Unsupported input pixel format pal8: paletted"),
           "unsupported format mid-stream named [%s]", logbuf);
     for (int i = 0; i < N; i++) {
         av_frame_free(&out[i]);
@@ -633,7 +633,7 @@ static void test_bad_values(void)
         { "cspfix=ichroma_loc=7",   "out of range" },
         { "cspfix=dither=9",        "out of range" },
         { "cspfix=all=bt709x",      "Unable to parse" },
-        { "cspfix=format=yuv410p",  "Unsupported output format yuv410p" },
+        { "cspfix=format=pal8",     "Unsupported output format pal8: paletted" },
     };
     AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 32, 16, 111), *out;
     AVFrame *ref;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libavutil/intreadwrite.h>
 #include <libavutil/log.h>
 #include <libavutil/pixdesc.h>
 
@@ -61,15 +62,29 @@ static const struct { enum AVPixelFormat fmt, planar; } formats[] = {
 };
 #define NB_FORMATS (int)(sizeof(formats) / sizeof(formats[0]))
 
+/* the filter's own list (libavfilter/cspfix_io.c) */
+const enum AVPixelFormat *ff_cspfix_pix_fmts(void);
+
 static int is_rgb(enum AVPixelFormat f)   { return !!(av_pix_fmt_desc_get(f)->flags & AV_PIX_FMT_FLAG_RGB); }
 static int is_float(enum AVPixelFormat f) { return !!(av_pix_fmt_desc_get(f)->flags & AV_PIX_FMT_FLAG_FLOAT); }
 static int is_gray(enum AVPixelFormat f)  { return av_pix_fmt_desc_get(f)->nb_components <= 2; }
 
 /* Component values as uint32 (float samples as their bit patterns). */
+/* av_read/write_image_line2() read pixel 0 for bit-stream components of 32-bit words
+ * (xv30be): those by hand, one big-endian word a pixel */
+static int word32(const AVPixFmtDescriptor *d, int c)
+{
+    return (d->flags & AV_PIX_FMT_FLAG_BITSTREAM) && d->comp[c].step > 8;
+}
+
 static uint32_t get(const AVFrame *f, int c, int x, int y)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
     uint32_t v;
+    if (word32(d, c)) {
+        const uint8_t *p = f->data[0] + (ptrdiff_t)y * f->linesize[0] + 4 * x;
+        return (AV_RB32(p) >> d->comp[c].offset) & ((1u << d->comp[c].depth) - 1);
+    }
     av_read_image_line2(&v, (const uint8_t **)f->data, f->linesize, d, x, y, c, 1, 0, 4);
     return v;
 }
@@ -77,6 +92,12 @@ static uint32_t get(const AVFrame *f, int c, int x, int y)
 static void put(AVFrame *f, int c, int x, int y, uint32_t v)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    if (word32(d, c)) {
+        uint8_t *p = f->data[0] + (ptrdiff_t)y * f->linesize[0] + 4 * x;
+        const uint32_t m = ((1u << d->comp[c].depth) - 1) << d->comp[c].offset;
+        AV_WB32(p, (AV_RB32(p) & ~m) | (v << d->comp[c].offset & m));
+        return;
+    }
     av_write_image_line2(&v, f->data, f->linesize, d, x, y, c, 1, 4);
 }
 
@@ -107,7 +128,9 @@ static AVFrame *make(enum AVPixelFormat fmt, int w, int h, unsigned seed)
             for (int x = 0; x < comp_w(f, c); x++) {
                 uint32_t v;
                 seed = seed * 1664525u + 1013904223u;
-                if (is_float(fmt)) {
+                if (is_float(fmt) && d->comp[c].depth == 16) {
+                    v = ((seed >> 8) & 0xffff) % 0x3c01; /* half floats 0 .. 1 */
+                } else if (is_float(fmt)) {
                     float fv = ((seed >> 8) & 0xffff) / 60000.0f - 0.05f; /* a little outside 0..1 */
                     memcpy(&v, &fv, 4);
                 } else {
@@ -254,6 +277,40 @@ static void test_float(void)
     }
     av_frame_free(&out);
     av_frame_free(&in);
+
+    /* float32 -> half: round to nearest, ties to even; subnormals; overflow to infinity */
+    {
+        static const struct { float v; uint32_t h; } cases[] = {
+            { 1.0f + 1.0f / 2048, 0x3c00 },     /* tie: to the even 1.0 */
+            { 1.0f + 3.0f / 2048, 0x3c02 },     /* tie: to the even mantissa 2 */
+            { 1.0f + 1.5f / 2048, 0x3c01 },     /* above the tie */
+            { -0.5f, 0xb800 }, { 0.0f, 0x0000 },
+            { 5.9604645e-8f, 0x0001 },          /* 2^-24, the smallest subnormal */
+            { 2.9802322e-8f, 0x0000 },          /* 2^-25: tie to even 0 */
+            { 65504.0f, 0x7bff }, { 65520.0f, 0x7c00 }, /* largest, and to infinity */
+        };
+        const int n = FF_ARRAY_ELEMS(cases);
+        AVFrame *fin = cspfix_alloc_frame(AV_PIX_FMT_GBRPF32LE, n, 1, AVCOL_PRI_BT709,
+                                          AVCOL_TRC_LINEAR, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG), *fo = NULL;
+        ok = 1;
+        for (int c = 0; c < 3; c++)
+            for (int x = 0; x < n; x++) {
+                uint32_t v;
+                memcpy(&v, &cases[x].v, 4);
+                put(fin, c, x, 0, v);
+            }
+        cspfix_run1(fin, "cspfix=format=gbrpf16le", 1, &fo);
+        for (int c = 0; c < 3 && fo; c++)
+            for (int x = 0; x < n; x++)
+                if (get(fo, c, x, 0) != cases[x].h) {
+                    ok = 0;
+                    printf("  %g -> half 0x%04x, expected 0x%04x\n", cases[x].v,
+                           (unsigned)get(fo, c, x, 0), (unsigned)cases[x].h);
+                }
+        CHECK(fo && ok, "float32 -> half float: nearest even, subnormals, overflow");
+        av_frame_free(&fo);
+        av_frame_free(&fin);
+    }
 }
 
 /* 4:2:0 -> 4:4:4 with each siting: the upsampled chroma against the reference model's */
@@ -293,6 +350,86 @@ static void test_siting(void)
                       out->chroma_location == locs[l];
             }
         CHECK(out && ok, "4:2:0 -> 4:4:4 edge at the right position with siting %s", names[l]);
+        av_frame_free(&out);
+        av_frame_free(&in);
+    }
+}
+
+/* 4:1:0 and 4:1:1 -> 4:4:4: chroma sample j sits at luma 4j (left, top), 4j + 1.5 (centre)
+ * or 4j + 3 (bottom); between samples the value is linear, at the edges it repeats. With
+ * ramps in Cb (horizontal) and Cr (vertical) the upsampled values follow the positions. */
+static double ramp_at(double pos, int n)
+{
+    /* ramp 16 + 16 j over n samples, linear in j, edges held */
+    const double j = av_clipd(pos, 0, n - 1);
+    return 16 + 16 * j;
+}
+
+static void test_siting4(void)
+{
+    static const struct { int loc; double ox, oy; const char *name; } locs[] = {
+        { AVCHROMA_LOC_LEFT,    0.0, 1.5, "left" },   { AVCHROMA_LOC_CENTER,  1.5, 1.5, "center" },
+        { AVCHROMA_LOC_TOPLEFT, 0.0, 0.0, "topleft" }, { AVCHROMA_LOC_BOTTOM,  1.5, 3.0, "bottom" },
+    };
+    static const enum AVPixelFormat fmts[] = { AV_PIX_FMT_YUV410P, AV_PIX_FMT_YUV411P };
+
+    for (int f = 0; f < 2; f++)
+        for (int l = 0; l < FF_ARRAY_ELEMS(locs); l++) {
+            const int vs = fmts[f] == AV_PIX_FMT_YUV410P;
+            AVFrame *in = cspfix_alloc_frame(fmts[f], 32, 32, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                                             AVCOL_SPC_BT709, AVCOL_RANGE_MPEG), *out = NULL;
+            int ok = 1;
+            in->chroma_location = locs[l].loc;
+            for (int y = 0; y < 32; y++)
+                for (int x = 0; x < 32; x++)
+                    put(in, 0, x, y, 128);
+            for (int y = 0; y < (vs ? 8 : 32); y++)
+                for (int x = 0; x < 8; x++) {
+                    put(in, 1, x, y, 16 + 16 * x);
+                    put(in, 2, x, y, vs ? 16 + 16 * y : 100);
+                }
+            cspfix_run1(in, "cspfix=format=yuv444p:dither=none", 1, &out);
+            for (int y = 0; y < 32 && out; y++)
+                for (int x = 0; x < 32; x++) {
+                    const double cb = ramp_at((x - locs[l].ox) / 4, 8);
+                    const double cr = vs ? ramp_at((y - locs[l].oy) / 4, 8) : 100;
+                    ok &= get(out, 1, x, y) == (uint32_t)floor(cb + 0.5) &&
+                          get(out, 2, x, y) == (uint32_t)floor(cr + 0.5);
+                }
+            CHECK(out && ok, "%s -> 4:4:4: chroma at the %s positions", av_get_pix_fmt_name(fmts[f]),
+                  locs[l].name);
+            av_frame_free(&out);
+            av_frame_free(&in);
+        }
+}
+
+/* 4:4:4 -> 4:1:0: the tent over (-4, 4) around each chroma position keeps a ramp's
+ * value at that position (interior samples; the edges repeat) */
+static void test_downsample4(void)
+{
+    static const struct { int loc; double ox, oy; const char *name; } locs[] = {
+        { AVCHROMA_LOC_LEFT, 0.0, 1.5, "left" }, { AVCHROMA_LOC_CENTER, 1.5, 1.5, "center" },
+        { AVCHROMA_LOC_TOPLEFT, 0.0, 0.0, "topleft" }, { AVCHROMA_LOC_BOTTOM, 1.5, 3.0, "bottom" },
+    };
+    for (int l = 0; l < FF_ARRAY_ELEMS(locs); l++) {
+        AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV444P, 32, 32, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                                         AVCOL_SPC_BT709, AVCOL_RANGE_MPEG), *out = NULL;
+        char filt[96];
+        int ok = 1;
+        for (int y = 0; y < 32; y++)
+            for (int x = 0; x < 32; x++) {
+                put(in, 0, x, y, 128);
+                put(in, 1, x, y, 20 + 2 * x);
+                put(in, 2, x, y, 20 + 2 * y);
+            }
+        snprintf(filt, sizeof(filt), "cspfix=format=yuv410p:dither=none:chroma_loc=%s", locs[l].name);
+        cspfix_run1(in, filt, 1, &out);
+        for (int r = 1; r < 7 && out; r++)
+            for (int j = 1; j < 7; j++)
+                ok &= get(out, 1, j, r) == (uint32_t)floor(20 + 2 * (4 * j + locs[l].ox) + 0.5) &&
+                      get(out, 2, j, r) == (uint32_t)floor(20 + 2 * (4 * r + locs[l].oy) + 0.5);
+        CHECK(out && ok, "4:4:4 -> 4:1:0 with siting %s: the ramp's value at each chroma position",
+              locs[l].name);
         av_frame_free(&out);
         av_frame_free(&in);
     }
@@ -368,13 +505,271 @@ static void test_dither(void)
     av_frame_free(&in);
 }
 
+/* ---- every format the filter takes, against its planar equivalent ---- */
+
+static int is_half(enum AVPixelFormat f)
+{
+    return is_float(f) && av_pix_fmt_desc_get(f)->comp[0].depth == 16;
+}
+
+static float half_value(uint32_t h)
+{
+    const int e = (h >> 10) & 31, m = h & 1023;
+    const float v = e ? ldexpf(m + 1024, e - 25) : ldexpf(m, -24);
+    return h & 0x8000 ? -v : v;
+}
+
+/* largest colour depth; 0 when the colour components differ in depth (rgb565) */
+static int equal_depth(enum AVPixelFormat f)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f);
+    const int n = d->nb_components >= 3 ? 3 : 1;
+    for (int c = 1; c < n; c++)
+        if (d->comp[c].depth != d->comp[0].depth)
+            return 0;
+    return d->comp[0].depth;
+}
+
+/* The planar format with the same samples (colour components only for gray + alpha);
+ * AV_PIX_FMT_NONE when there is none. */
+static enum AVPixelFormat planar_equiv(enum AVPixelFormat f)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f);
+    const int alpha = !!(d->flags & AV_PIX_FMT_FLAG_ALPHA), depth = equal_depth(f);
+    static const char *const sub[3][3] = { { "444", "440", NULL }, { "422", "420", NULL },
+                                           { "411", NULL, "410" } };
+    char name[32], bits[16] = "";
+
+    if (!depth || depth < 8 || d->log2_chroma_w > 2 || d->log2_chroma_h > 2)
+        return AV_PIX_FMT_NONE;
+    if (depth > 8 && !is_float(f))
+        snprintf(bits, sizeof(bits), "%dle", depth);
+    if (is_float(f))
+        snprintf(name, sizeof(name), "%s%s", d->nb_components <= 2 ? "grayf" :
+                 alpha ? "gbrapf" : "gbrpf", depth == 16 ? "16le" : "32le");
+    else if (d->nb_components <= 2)
+        snprintf(name, sizeof(name), "gray%s", bits);
+    else if (is_rgb(f))
+        snprintf(name, sizeof(name), "gbr%sp%s", alpha ? "a" : "", bits);
+    else if (sub[d->log2_chroma_w][d->log2_chroma_h])
+        snprintf(name, sizeof(name), "yuv%s%sp%s", alpha ? "a" : "",
+                 sub[d->log2_chroma_w][d->log2_chroma_h], bits);
+    else
+        return AV_PIX_FMT_NONE;
+    return av_get_pix_fmt(name);
+}
+
+/* Same samples in the planar equivalent (half floats as float32 values). */
+static AVFrame *to_planar(const AVFrame *src, enum AVPixelFormat p)
+{
+    const int n = FFMIN(av_pix_fmt_desc_get(src->format)->nb_components,
+                        av_pix_fmt_desc_get(p)->nb_components);
+    AVFrame *f = cspfix_alloc_frame(p, src->width, src->height, src->color_primaries,
+                                    src->color_trc, src->colorspace, src->color_range);
+    for (int c = 0; c < n; c++)
+        for (int y = 0; y < comp_h(f, c); y++)
+            for (int x = 0; x < comp_w(f, c); x++) {
+                uint32_t v = get(src, c, x, y);
+                if (is_half(src->format) && !is_half(p)) {
+                    const float fv = half_value(v);
+                    memcpy(&v, &fv, 4);
+                }
+                put(f, c, x, y, v);
+            }
+    return f;
+}
+
+/* colour components of a (in its planar equivalent) against b; half floats within
+ * half-float rounding of b's float32 */
+static int same_colour(const AVFrame *a, const AVFrame *b)
+{
+    const int n = av_pix_fmt_desc_get(a->format)->nb_components >= 3 ? 3 : 1;
+    AVFrame *pa = to_planar(a, b->format);
+    int ok = 1;
+
+    for (int c = 0; c < n && ok; c++)
+        for (int y = 0; y < comp_h(b, c); y++)
+            for (int x = 0; x < comp_w(b, c); x++) {
+                const uint32_t va = get(pa, c, x, y), vb = get(b, c, x, y);
+                if (is_half(a->format) && !is_half(b->format)) {
+                    float fa, fb;
+                    memcpy(&fa, &va, 4);
+                    memcpy(&fb, &vb, 4);
+                    ok &= fabsf(fa - fb) <= fabsf(fb) / 2048.0f + 1e-7f;
+                } else {
+                    ok &= va == vb;
+                }
+            }
+    av_frame_free(&pa);
+    return ok;
+}
+
+static int same_alpha(const AVFrame *a, const AVFrame *b)
+{
+    const int ca = av_pix_fmt_desc_get(a->format)->nb_components - 1;
+    const int cb = av_pix_fmt_desc_get(b->format)->nb_components - 1;
+    for (int y = 0; y < a->height; y++)
+        for (int x = 0; x < a->width; x++)
+            if (get(a, ca, x, y) != get(b, cb, x, y))
+                return 0;
+    return 1;
+}
+
+static void test_all_formats(void)
+{
+    const enum AVPixelFormat *list = ff_cspfix_pix_fmts();
+    int nb = 0, run_bad = 0, auto_in = 0, auto_out = 0, in_bad = 0, out_bad = 0;
+    int in_cmp = 0, out_cmp = 0, alpha_bad = 0, alpha_cmp = 0, no_equiv = 0;
+
+    for (int i = 0; list[i] != AV_PIX_FMT_NONE; i++, nb++) {
+        const enum AVPixelFormat f = list[i], p = planar_equiv(f);
+        const char *name = av_get_pix_fmt_name(f);
+        const int gray = is_gray(f), alpha = !!(av_pix_fmt_desc_get(f)->flags & AV_PIX_FMT_FLAG_ALPHA);
+        AVFrame *in = make(f, 34, 18, 1000 + i), *src, *out = NULL, *out2 = NULL, *inp;
+        char filt[160];
+        int ret;
+
+        /* as input, nothing inserted before us; the format is kept */
+        ret = cspfix_run1(in, "cspfix=all=bt2020:dither=none", 1, &out);
+        if (ret < 0 || out->format != f) {
+            run_bad++;
+            printf("  %s: %s\n", name, ret < 0 ? av_err2str(ret) : av_get_pix_fmt_name(out->format));
+        }
+        if (cspfix_graph_auto) {
+            auto_in++;
+            printf("  %s as input: %s inserted\n", name, cspfix_graph_auto_name);
+        }
+        if (alpha && ret >= 0) {
+            alpha_cmp++;
+            if (!same_alpha(in, out)) {
+                alpha_bad++;
+                printf("  %s: alpha not kept\n", name);
+            }
+        }
+        av_frame_free(&out);
+
+        /* as input: the same result as the planar equivalent's */
+        if (p != AV_PIX_FMT_NONE) {
+            inp = to_planar(in, p);
+            cspfix_run1(in, "cspfix=all=bt2020:format=yuv444p16le:dither=none", 1, &out);
+            cspfix_run1(inp, "cspfix=all=bt2020:format=yuv444p16le:dither=none", 1, &out2);
+            in_cmp++;
+            if (!out || !out2 || !same_samples(out, out2)) {
+                in_bad++;
+                printf("  %s -> yuv444p16le differs from %s -> yuv444p16le\n", name,
+                       av_get_pix_fmt_name(p));
+            }
+            av_frame_free(&out);
+            av_frame_free(&out2);
+            av_frame_free(&inp);
+        } else {
+            no_equiv++;
+        }
+
+        /* as output: nothing inserted after us, and the planar equivalent's samples */
+        src = make(gray ? AV_PIX_FMT_GRAY10LE : AV_PIX_FMT_YUV420P10LE, 34, 18, 2000 + i);
+        snprintf(filt, sizeof(filt), "cspfix=all=bt709,format=%s", name);
+        ret = cspfix_run1(src, filt, 1, &out);
+        if (ret < 0 || cspfix_graph_auto || out->format != f) {
+            auto_out++;
+            printf("  %s as output: %s\n", name, ret < 0 ? av_err2str(ret) :
+                   cspfix_graph_auto ? cspfix_graph_auto_name : "wrong format");
+        }
+        av_frame_free(&out);
+        if (p != AV_PIX_FMT_NONE) {
+            /* yuvj formats are full range */
+            const char *rng = !strncmp(name, "yuvj", 4) ? ":range=pc" : "";
+            snprintf(filt, sizeof(filt), "cspfix=all=bt2020:format=%s:dither=none%s", name, rng);
+            cspfix_run1(src, filt, 1, &out);
+            snprintf(filt, sizeof(filt), "cspfix=all=bt2020:format=%s:dither=none%s",
+                     av_get_pix_fmt_name(p), rng);
+            cspfix_run1(src, filt, 1, &out2);
+            out_cmp++;
+            if (!out || !out2 || !same_colour(out, out2)) {
+                out_bad++;
+                printf("  yuv420p10le -> %s differs from -> %s\n", name, av_get_pix_fmt_name(p));
+            }
+            av_frame_free(&out);
+            av_frame_free(&out2);
+        }
+        av_frame_free(&src);
+        av_frame_free(&in);
+    }
+    CHECK(nb >= 200, "%d pixel formats taken", nb);
+    CHECK(!run_bad, "every format through the filter, kept: %d of %d wrong", run_bad, nb);
+    CHECK(!auto_in, "no converter inserted before the filter: %d of %d formats", auto_in, nb);
+    CHECK(!auto_out, "no converter inserted after the filter: %d of %d formats", auto_out, nb);
+    CHECK(!in_bad, "as input, equal to the planar equivalent: %d of %d differ", in_bad, in_cmp);
+    CHECK(!out_bad, "as output, equal to the planar equivalent: %d of %d differ", out_bad, out_cmp);
+    CHECK(!alpha_bad, "alpha kept: %d of %d formats", alpha_bad, alpha_cmp);
+    printf("all formats: %d taken, %d/%d compared with a planar equivalent (%d have none)\n",
+           nb, in_cmp, out_cmp, no_equiv);
+}
+
+/* Components sharing a word written one at a time (per-plane plans: a pure repack or a
+ * range/depth change): each written without clobbering the others' bits (x2rgb10le
+ * written per component lost G and the top bits of B before) */
+static void test_shared_words(void)
+{
+    static const enum AVPixelFormat fmts[][2] = {
+        { AV_PIX_FMT_X2RGB10LE, AV_PIX_FMT_GBRP10 }, { AV_PIX_FMT_X2BGR10LE, AV_PIX_FMT_GBRP10 },
+        { AV_PIX_FMT_XV30LE, AV_PIX_FMT_YUV444P10 }, { AV_PIX_FMT_RGB565LE, AV_PIX_FMT_NONE },
+    };
+    for (int i = 0; i < FF_ARRAY_ELEMS(fmts); i++) {
+        const enum AVPixelFormat f = fmts[i][0], p = fmts[i][1];
+        const char *name = av_get_pix_fmt_name(f);
+        AVFrame *in = make(f, 34, 18, 300 + i), *out = NULL, *back = NULL, *pin;
+        char filt[96];
+        int ok;
+
+        if (p == AV_PIX_FMT_NONE) {
+            /* gbrp -> rgb565le -> rgb565le range change and back: same samples as
+             * the input (a 5/6-bit code survives the 8-bit round trip) */
+            snprintf(filt, sizeof(filt), "cspfix=format=gbrp:dither=none");
+            ok = cspfix_run1(in, filt, 1, &out) >= 0;
+            snprintf(filt, sizeof(filt), "cspfix=format=%s:dither=none", name);
+            ok = ok && cspfix_run1(out, filt, 1, &back) >= 0 && same_samples(in, back);
+        } else {
+            pin = to_planar(in, p);
+            snprintf(filt, sizeof(filt), "cspfix=format=%s:dither=none", name);
+            ok = cspfix_run1(pin, filt, 1, &out) >= 0 && same_samples(in, out);
+            av_frame_free(&pin);
+        }
+        CHECK(ok, "%s written per component keeps every field", name);
+        av_frame_free(&back);
+        av_frame_free(&out);
+        av_frame_free(&in);
+    }
+}
+
+/* formats the filter refuses: a clear error, no converter inserted before it */
+static void test_refused(void)
+{
+    static const char *const names[] = { "pal8", "bayer_rggb8", "xyz12le" };
+    for (int i = 0; i < FF_ARRAY_ELEMS(names); i++) {
+        enum AVPixelFormat f = av_get_pix_fmt(names[i]);
+        AVFrame *in = cspfix_alloc_frame(f, 34, 18, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                                         AVCOL_SPC_BT709, AVCOL_RANGE_MPEG), *out = NULL;
+        int ret = cspfix_run1(in, "cspfix=all=bt2020", 1, &out);
+        CHECK(ret < 0 && !cspfix_graph_auto, "%s refused (%s), not converted behind our back",
+              names[i], ret < 0 ? av_err2str(ret) : "taken");
+        av_frame_free(&out);
+        av_frame_free(&in);
+    }
+}
+
 int main(void)
 {
     av_log_set_level(AV_LOG_QUIET);
     test_matrix();
+    test_all_formats();
+    test_refused();
+    test_shared_words();
     test_alpha();
     test_float();
     test_siting();
+    test_siting4();
+    test_downsample4();
     test_dither();
     printf("format: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -63,13 +63,11 @@
 #define HEAD       80
 
 /* the supported formats: the filter's own list (the fuzzer links cspfix_io.o) */
-extern const enum AVPixelFormat ff_cspfix_pix_fmts[];
+const enum AVPixelFormat *ff_cspfix_pix_fmts(void);
 
 static const enum AVPixelFormat unsupported_fmts[] = {
-    AV_PIX_FMT_YUV410P,     AV_PIX_FMT_YUV411P,     AV_PIX_FMT_YUV440P,
-    AV_PIX_FMT_YUVJ420P,    AV_PIX_FMT_PAL8,        AV_PIX_FMT_RGB565LE,
-    AV_PIX_FMT_MONOBLACK,   AV_PIX_FMT_YA8,         AV_PIX_FMT_P010BE,
-    AV_PIX_FMT_YUV420P10BE, AV_PIX_FMT_UYVY422,     AV_PIX_FMT_VAAPI,
+    AV_PIX_FMT_PAL8,        AV_PIX_FMT_BAYER_RGGB8, AV_PIX_FMT_BAYER_BGGR16LE,
+    AV_PIX_FMT_XYZ12LE,     AV_PIX_FMT_UYYVYY411,   AV_PIX_FMT_VAAPI,
 };
 #define NB_UNSUPPORTED (int)(sizeof(unsupported_fmts) / sizeof(unsupported_fmts[0]))
 
@@ -77,7 +75,7 @@ static int nb_supported(void)
 {
     static int n;
     if (!n)
-        while (ff_cspfix_pix_fmts[n] != AV_PIX_FMT_NONE)
+        while (ff_cspfix_pix_fmts()[n] != AV_PIX_FMT_NONE)
             n++;
     return n;
 }
@@ -190,7 +188,7 @@ static enum AVPixelFormat pick_fmt(Reader *r)
 {
     unsigned v = rd8(r);
     /* mostly supported formats */
-    return v < 0xe0 ? ff_cspfix_pix_fmts[v % nb_supported()]
+    return v < 0xe0 ? ff_cspfix_pix_fmts()[v % nb_supported()]
                     : unsupported_fmts[v % NB_UNSUPPORTED];
 }
 
@@ -218,8 +216,8 @@ static int is_float(enum AVPixelFormat f)
 
 static int supported(enum AVPixelFormat f)
 {
-    for (int i = 0; ff_cspfix_pix_fmts[i] != AV_PIX_FMT_NONE; i++)
-        if (ff_cspfix_pix_fmts[i] == f)
+    for (int i = 0; ff_cspfix_pix_fmts()[i] != AV_PIX_FMT_NONE; i++)
+        if (ff_cspfix_pix_fmts()[i] == f)
             return 1;
     return 0;
 }
@@ -415,7 +413,7 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
         unsigned change = rd8(r);
         enum AVPixelFormat f = fmt;
         if (i && change >= 0xc0)
-            f = ff_cspfix_pix_fmts[change % nb_supported()];
+            f = ff_cspfix_pix_fmts()[change % nb_supported()];
         if (!(in[i] = make_frame(f, w, h, r, pix, npix, 3 * i + 1))) {
             ret = 0;                 /* a format av_frame_get_buffer cannot allocate */
             errors_expected = 0;

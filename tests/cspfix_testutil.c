@@ -74,6 +74,9 @@ int cspfix_pull_frames(AVFilterContext *sink, AVFrame **out, int max_out, int *n
     }
 }
 
+int cspfix_graph_auto;
+char cspfix_graph_auto_name[64];
+
 int cspfix_run_graph(AVFrame *const *in, int nb_in, const char *filters, int threads,
                      AVFrame **out, int max_out, int *nb_out)
 {
@@ -106,9 +109,16 @@ int cspfix_run_graph(AVFrame *const *in, int nb_in, const char *filters, int thr
     outputs->filter_ctx = src;
     inputs->name        = av_strdup("out");
     inputs->filter_ctx  = sink;
+    cspfix_graph_auto = 0;
+    cspfix_graph_auto_name[0] = 0;
     if ((ret = avfilter_graph_parse_ptr(graph, filters, &inputs, &outputs, NULL)) < 0 ||
         (ret = avfilter_graph_config(graph, NULL)) < 0)
         goto end;
+    for (unsigned i = 0; i < graph->nb_filters; i++)
+        if (graph->filters[i]->name && !strncmp(graph->filters[i]->name, "auto_", 5) &&
+            !cspfix_graph_auto++)
+            snprintf(cspfix_graph_auto_name, sizeof(cspfix_graph_auto_name), "%s",
+                     graph->filters[i]->name);
 
     for (int i = 0; i <= nb_in; i++) {
         if (i < nb_in) {

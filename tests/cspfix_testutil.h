@@ -30,6 +30,11 @@
  * given number of filter threads. Output frames are stored in out[] (up to
  * max_out); *nb_out is set. Returns 0 or a negative AVERROR.
  */
+/** Filters libavfilter inserted itself (auto_*) in the graph the last cspfix_run_graph()
+ * configured, and the name of the first of them (or ""). */
+extern int cspfix_graph_auto;
+extern char cspfix_graph_auto_name[64];
+
 int cspfix_run_graph(AVFrame *const *in, int nb_in, const char *filters, int threads,
                      AVFrame **out, int max_out, int *nb_out);
 

@@ -164,7 +164,7 @@ check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format
 # FATE under the sanitizers: the first variant of the groups in ASAN_FATE_GROUPS (every
 # value, value pair, format and option; the covering array only recombines them);
 # ASAN_FATE_GROUPS=all runs every test (fate-cspfix-primary).
-ASAN_FATE_GROUPS ?= value pair fmt opt
+ASAN_FATE_GROUPS ?= value pair fmt opt pix
 empty :=
 space := $(empty) $(empty)
 ASAN_FATE_TARGETS = $(if $(filter all,$(ASAN_FATE_GROUPS)),fate-cspfix-primary,$(shell sed -n \

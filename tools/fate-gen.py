@@ -39,7 +39,7 @@ import random
 import re
 import sys
 
-GROUPS = ("value", "pair", "fmt", "cover", "opt")
+GROUPS = ("value", "pair", "fmt", "cover", "opt", "pix")
 SIDES = ("in", "out")
 
 
@@ -105,6 +105,7 @@ class Spec:
         self.dims = {}
         self.base = self.fixed = None
         self.requires, self.companions, self.fmtconvs, self.opts = [], [], [], []
+        self.pixfmts = []
         self.source = {"size": "64x48", "frames": "2", "rate": "25"}
         self.cover = {"seed": "1", "candidates": "10"}
         with open(path, encoding="utf-8") as f:
@@ -182,6 +183,14 @@ class Spec:
                 if k not in d:
                     raise SpecError("%s: unknown key %s" % (kw, k))
                 d[k] = v
+        elif kw == "pixfmt":
+            for a in args:
+                f, slash, b = a.partition("/")
+                if not slash or not f or not b:
+                    raise SpecError("pixfmt FORMAT/PLANAR...")
+                fmt_info(b)
+                self.pixfmts.append((f, b))
+                REPACK[f] = b
         elif kw == "opt":
             if not args or not re.fullmatch(r"[a-z0-9][a-z0-9.-]*", args[0]):
                 raise SpecError("opt NAME TOKEN...")
@@ -217,12 +226,13 @@ def fmt_info(fmt):
     m = re.fullmatch(r"gray(\d+)?(le)?", fmt)
     if m and (not m.group(1) or m.group(2)):
         return False, int(m.group(1) or 8), 0, 0, False, True
-    m = re.fullmatch(r"(yuv(a?)4(20|22|44)p|gbr(a?)p)(\d+)?(le)?", fmt)
+    m = re.fullmatch(r"(yuv(a?)4(20|22|44|40|11|10)p|gbr(a?)p)(\d+)?(le)?", fmt)
     if not m or (m.group(5) and not m.group(6)):
         raise SpecError("pixel format %s: only planar yuv[a]4xxp[NNle]/gbr[a]p[NNle]/gray[NNle] "
                         "can be generated, or a layout listed in REPACK (tools/fate-gen.py)" % fmt)
     depth = int(m.group(5) or 8)
-    sub = {"20": (1, 1), "22": (1, 0), "44": (0, 0), None: (0, 0)}[m.group(3)]
+    sub = {"20": (1, 1), "22": (1, 0), "44": (0, 0), "40": (0, 1), "11": (2, 0), "10": (2, 2),
+           None: (0, 0)}[m.group(3)]
     rgb = m.group(1).startswith("gbr")
     alpha = bool(m.group(2) or m.group(4))
     return rgb, depth, sub[0], sub[1], alpha, False
@@ -390,6 +400,23 @@ def group_opt(spec):
 
 
 # ---- covering array ----------------------------------------------------------------
+
+def group_pix(spec):
+    """every `pixfmt` format as input (from the fixed description to base) and as
+    output (from base to the fixed description)"""
+    tests = []
+    for f, b in spec.pixfmts:
+        gray = fmt_info(b)[5]
+        pin = [("in", "format"), ("out", "format")]
+        src = with_(spec.base, format="gray") if gray else dict(spec.base)
+        t = make(spec, "pix", "pix-in-%s" % f.replace("_", "-"), with_(spec.fixed, format=f), dict(spec.base), pin)
+        t.needfmt = f
+        tests.append(t)
+        t = make(spec, "pix", "pix-out-%s" % f.replace("_", "-"), src, with_(spec.fixed, format=f), pin)
+        t.needfmt = f
+        tests.append(t)
+    return tests
+
 
 def group_cover(spec, stats):
     """Strength-2 covering array (AETG-style greedy, fixed seed) over the input and
@@ -568,7 +595,7 @@ def describe(spec, side):
 def generate(spec):
     stats = {}
     tests = group_value(spec) + group_pair(spec) + group_fmt(spec) + \
-        group_cover(spec, stats) + group_opt(spec)
+        group_cover(spec, stats) + group_opt(spec) + group_pix(spec)
     names = set()
     for t in tests:
         if not re.fullmatch(r"[a-z0-9][a-z0-9.-]*", t.name):
@@ -606,6 +633,8 @@ def render(spec, tests, stats, stamp):
             desc += ", frame 2: %s=%s" % t.change
         out.append("# %s: %s" % (t.name, desc))
         out.append("CSPFIX_KIND_%s := %s" % (t.name, t.kind))
+        if getattr(t, "needfmt", None):
+            out.append("CSPFIX_NEEDFMT_%s := %s" % (t.name, t.needfmt))
         out.append('CSPFIX_ARGS_%s := -lavfi "%s"' % (t.name, graph(spec, t)))
     return "\n".join(out) + "\n"
 
