@@ -1155,6 +1155,20 @@ static void downsample_hn(float *dst, const float *src, int w, int sub, int wher
     }
 }
 
+/* Chroma rows r0 and r1 of component c blended with weights (den - frac) / den and
+ * frac / den (exact binary fractions) into row; row r0 itself when frac is 0. */
+static float *vblend(const CspfixContext *s, const AVFrame *in, int c, int r0, int r1,
+                     int frac, int den, int cw, SliceBuf *b, float *row)
+{
+    float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
+
+    if (!frac)
+        return a;
+    s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
+                 (float)(den - frac) / den, (float)frac / den);
+    return row;
+}
+
 /* Chroma component c of input luma row y, upsampled to full resolution. */
 static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y, float *dst,
                         SliceBuf *b)
@@ -1162,20 +1176,16 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
     const CspfixFormat *f = &s->fin;
     const int w = in->width, cw = AV_CEIL_RSHIFT(w, f->hsub);
     const int ch = AV_CEIL_RSHIFT(in->height, f->vsub);
-    float *row = f->hsub ? b->t0 : dst;
+    float *row = f->hsub ? b->t0 : dst, *v = NULL;
 
     if (f->hsub > 1 || f->vsub > 1) {
         if (f->vsub) {
             const int n = 1 << f->vsub, den = 2 * n;
             const int num = 2 * y - s->in_off_y2 * (n - 1), r = floor_div(num, den);
-            const int frac = num - r * den;
-            const int r0 = av_clip(r, 0, ch - 1), r1 = av_clip(r + 1, 0, ch - 1);
-            float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
-            if (frac)
-                s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
-                             (float)(den - frac) / den, (float)frac / den);
-            else
-                memcpy(row, a, cw * sizeof(*row));
+            v = vblend(s, in, c, av_clip(r, 0, ch - 1), av_clip(r + 1, 0, ch - 1),
+                       num - r * den, den, cw, b, row);
+            if (v != row)
+                memcpy(row, v, cw * sizeof(*row));
         } else {
             ff_cspfix_read(&s->dsp, f, in, c, y, cw, row);
         }
@@ -1193,31 +1203,19 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
         const int fld = ch > 1 ? y & 1 : 0, n = (ch - fld + 1) >> 1;
         const int pos8 = 2 * (y - 2 * fld) - s->in_off_y2;  /* 8 x field chroma row position */
         const int j0 = av_clip(pos8 >> 3, 0, n - 1), j1 = av_clip((pos8 >> 3) + 1, 0, n - 1);
-        const int r0 = 2 * j0 + fld, r1 = 2 * j1 + fld, frac = j0 != j1 ? pos8 & 7 : 0;
-        float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
-        if (frac)
-            s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
-                         (8 - frac) * 0.125f, frac * 0.125f);
-        else if (f->hsub)
-            row = a;
-        else
-            memcpy(row, a, cw * sizeof(*row));
+        v = vblend(s, in, c, 2 * j0 + fld, 2 * j1 + fld, j0 != j1 ? pos8 & 7 : 0, 8, cw, b, row);
     } else if (f->vsub) {
         /* chroma row r sits at luma row 2r + off_y2 / 2: bilinear between two rows */
         const int pos4 = 2 * y - s->in_off_y2;        /* 4 x chroma row position */
-        const int r0 = av_clip(pos4 >> 2, 0, ch - 1), frac = pos4 & 3;
-        const int r1 = av_clip((pos4 >> 2) + 1, 0, ch - 1);
-        float *a = chroma_row(s, in, c, r0, frac ? r1 : -1, cw, b);
-        if (frac)
-            s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
-                         (4 - frac) * 0.25f, frac * 0.25f);
-        else if (f->hsub)
-            row = a;
-        else
-            memcpy(row, a, cw * sizeof(*row));
+        v = vblend(s, in, c, av_clip(pos4 >> 2, 0, ch - 1), av_clip((pos4 >> 2) + 1, 0, ch - 1),
+                   pos4 & 3, 4, cw, b, row);
     } else {
         ff_cspfix_read(&s->dsp, f, in, c, y, cw, row);
     }
+    if (v && f->hsub)
+        row = v;
+    else if (v && v != row)
+        memcpy(row, v, cw * sizeof(*row));
     if (f->hsub) {
         row[-1] = row[0];
         row[cw] = row[cw - 1];
