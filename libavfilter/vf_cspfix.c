@@ -1042,7 +1042,7 @@ static void siting(enum AVChromaLocation loc, int *phase_x, int *off_y2)
 }
 
 typedef struct SliceBuf {
-    float *ring[8][3];      ///< full-resolution rows after the plan, slot = row & 3
+    float *ring[8][3];      ///< full-resolution rows after the plan, slot = row & 3 (row & 7 for interlaced frames)
                             ///< (per-field 4:2:0 output: row & 7)
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
     float *ed[3][2];        ///< error diffusion: this row's and the next row's errors
