@@ -1032,9 +1032,10 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
         /* The R'G'B' this pixel would have in the same transfer and mode (section 7): the
          * per-component encoding of the RGB before the HLG OOTF. (Encoding the display light
          * through the inverse OOTF instead would hide negative scene light, because the
-         * OOTF maps everything with Ys <= 0 to black.) */
+         * OOTF maps everything with Ys <= 0 to black.) Odd-extended here, so that negative
+         * light shows as a negative R'G'B' though PQ and HLG encode it as black. */
         for (int i = 0; i < 3; i++)
-            t.in_rgb_nl[i] = ref_delinearize(in->trc, opt->linearize, e[i]);
+            t.in_rgb_nl[i] = copysign(ref_delinearize(in->trc, opt->linearize, fabs(e[i])), e[i]);
         if (in->trc == REF_TRC_ARIB_STD_B67 && opt->linearize == REF_LIN_DISPLAY)
             ref_hlg_ootf_lw(si.okr, si.okb, si.lw, e, t.in_lin);
         else

@@ -310,6 +310,9 @@ static void test_trc_roundtrip(void)
                  * to 0 and the inverse EOTF of 0 is c1^m2 */
                 if (trc == REF_TRC_SMPTE2084 && (fabs(x) > 1 || x == 0))
                     continue;
+                /* PQ and HLG: negative light encodes as black (checked below) */
+                if ((trc == REF_TRC_SMPTE2084 || trc == REF_TRC_ARIB_STD_B67) && x < 0)
+                    continue;
                 double y = ref_delinearize(trc, mode, ref_linearize(trc, mode, x));
                 double err = fabs(y - x);
                 if (!(err <= worst)) {
@@ -322,6 +325,19 @@ static void test_trc_roundtrip(void)
                   "max err %.2e at x = %g", trc, mode ? "scene" : "display", n, worst, worst_x);
         }
     }
+    /* PQ and HLG are defined for non-negative light: negative light encodes as E'(0) */
+    for (int mode = 0; mode < 2; mode++) {
+        check(ref_delinearize(REF_TRC_SMPTE2084, mode, -0.0012) ==
+              ref_delinearize(REF_TRC_SMPTE2084, mode, 0.0),
+              "PQ encodes linear -0.0012 as PQ(0) (%s)", mode ? "scene" : "display");
+        check(ref_delinearize(REF_TRC_ARIB_STD_B67, mode, -0.0012) == 0.0,
+              "HLG encodes linear -0.0012 as 0 (%s)", mode ? "scene" : "display");
+        check(ref_delinearize(REF_TRC_GAMMA22, mode, -0.0012) < 0.0,
+              "gamma22 keeps the odd extension below black (%s)", mode ? "scene" : "display");
+    }
+    check(ref_cl_tf(REF_TRC_SMPTE2084, -0.5) == ref_cl_tf(REF_TRC_SMPTE2084, 0.0) &&
+          ref_cl_tf(REF_TRC_ARIB_STD_B67, -0.5) == 0.0,
+          "constant-luminance PQ/HLG encodings clamp negative light too");
     /* CL TF round trips */
     for (int t = 0; t < NB_TRCS; t++) {
         int trc = all_trcs[t];
@@ -654,15 +670,26 @@ static void test_tonemap(void)
                    2000 * pow(ref_linearize(REF_TRC_ARIB_STD_B67, REF_LIN_DISPLAY, 0.75),
                               ref_hlg_gamma(2000)), 1e-3);
         o.src_peak = 1000;
-        /* HLG -> SDR from display light: reference white (75 %, 203 cd/m2) lands at
-         * bt2390(203) = 88 cd/m2 of 100, SDR signal 0.949, not the "too dark" 0.26^(1/2.4) of
-         * scene light read as SDR */
+        /* HLG -> SDR from display light, SDR white = 203 cd/m2 (BT.2408, both ways):
+         * reference white (75 %, 203 cd/m2) goes through bt2390 from the 1000 cd/m2 display
+         * to 203 (above the knee: 161 cd/m2), SDR signal 0.903, not the "too dark"
+         * 0.26^(1/2.4) of scene light read as SDR */
         o.tonemap = REF_TM_AUTO;
         ref_convert(&hlg, &sdr2020, &o, in, out, NULL);
         check_near("HLG 75 % -> SDR signal", out[0] / 1023,
                    pow(ref_tone_curve(REF_TM_BT2390, 1000 * pow(ref_linearize(REF_TRC_ARIB_STD_B67,
-                       REF_LIN_DISPLAY, 0.75), 1.2), 1000, 100) / 100, 1 / 2.4), 1e-9);
-        check(out[0] / 1023 > 0.94, "HLG reference white is near SDR white (%.4f)", out[0] / 1023);
+                       REF_LIN_DISPLAY, 0.75), 1.2), 1000, 203) / 203, 1 / 2.4), 1e-9);
+        check(out[0] / 1023 > 0.9, "HLG reference white is near SDR white (%.4f)", out[0] / 1023);
+        /* SDR white at 203 cd/m2 comes back as SDR white: one convention both ways */
+        {
+            double w[3] = { 1023, 1023, 1023 }, hdr[3], back[3];
+            o.tonemap = REF_TM_AUTO;
+            o.src_peak = 203;
+            ref_convert(&sdr2020, &pq, &o, w, hdr, NULL);
+            ref_convert(&pq, &sdr2020, &o, hdr, back, NULL);
+            check_near("SDR white -> PQ -> SDR (peak 203 from the metadata)", back[0], 1023, 1e-6);
+            o.src_peak = 1000;
+        }
     }
     /* gamut mapping bt2020 -> bt709: in-gamut colours stay, the bt2020 green primary is
      * brought onto the bt709 boundary (a component 0) with its luminance axis kept */
