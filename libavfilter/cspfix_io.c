@@ -346,11 +346,6 @@ static void write_generic(const CspfixComp *cp, uint8_t *row, int w, const float
     }
 }
 
-static const uint8_t *row_ptr(const AVFrame *frame, const CspfixComp *cp, int y)
-{
-    return frame->data[cp->plane] + (ptrdiff_t)y * frame->linesize[cp->plane] + cp->offset;
-}
-
 static uint8_t *line_ptr(const AVFrame *frame, const CspfixComp *cp, int y)
 {
     return frame->data[cp->plane] + (ptrdiff_t)y * frame->linesize[cp->plane];
@@ -360,7 +355,7 @@ void ff_cspfix_read(const CspfixDSPContext *dsp, const CspfixFormat *f, const AV
                     int c, int y, int w, float *dst)
 {
     const CspfixComp *cp = &f->comp[c];
-    const uint8_t *src = row_ptr(frame, cp, y);
+    const uint8_t *src = ff_cspfix_row_ptr(frame, cp, y);
 
     switch (cp->kind) {
     case CSPFIX_COMP_PLANAR8:  dsp->unpack[0](dst, src, w);                  break;
@@ -384,7 +379,7 @@ void ff_cspfix_read_lut(const CspfixDSPContext *dsp, const CspfixFormat *f, cons
     const CspfixComp *cp = &f->comp[c];
 
     if (cp->kind == CSPFIX_COMP_PLANAR8 && n == 256) {
-        dsp->lut8(dst, row_ptr(frame, cp, y), w, lut);
+        dsp->lut8(dst, ff_cspfix_row_ptr(frame, cp, y), w, lut);
         return;
     }
     ff_cspfix_read(dsp, f, frame, c, y, w, dst);
@@ -396,7 +391,7 @@ void ff_cspfix_write(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFrame
                      float lo, float hi)
 {
     const CspfixComp *cp = &f->comp[c];
-    uint8_t *dst = (uint8_t *)row_ptr(frame, cp, y);
+    uint8_t *dst = (uint8_t *)ff_cspfix_row_ptr(frame, cp, y);
 
     if (cp->wgeneric || cp->kind == CSPFIX_COMP_GENERIC) {
         write_generic(cp, line_ptr(frame, cp, y), w, src, bias, lo, hi);

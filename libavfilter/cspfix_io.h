@@ -60,6 +60,12 @@ typedef struct CspfixFormat {
     CspfixComp comp[4];
 } CspfixFormat;
 
+/** Row y of component c of a frame (its first sample). */
+static inline uint8_t *ff_cspfix_row_ptr(const AVFrame *f, const CspfixComp *c, int y)
+{
+    return f->data[c->plane] + (ptrdiff_t)y * f->linesize[c->plane] + c->offset;
+}
+
 /**
  * Every supported pixel format of the libavutil the filter runs with,
  * AV_PIX_FMT_NONE terminated (made from the descriptors on first use).
