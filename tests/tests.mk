@@ -30,7 +30,7 @@ LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
 LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
-         $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test
+         $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test
 
 .PHONY: check build
 check: build
@@ -41,6 +41,7 @@ check: build
 	@$(OUT)/map_test > $(OUT)/map_test.log || { cat $(OUT)/map_test.log; exit 1; }
 	@tail -n 1 $(OUT)/map_test.log
 	@echo "== planner unit tests";         $(OUT)/plan_test
+	@echo "== execution paths: every fast path against its generic twin"; $(OUT)/exec_test
 	@echo "== API tests";                  $(OUT)/api_test
 	@echo "== interlaced frames";          $(OUT)/interlace_test
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
@@ -74,6 +75,10 @@ $(OUT)/map_test: $(T)/cspfix_map_test.c libavfilter/cspfix_v4l2.c libavfilter/cs
 $(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) -I$(FFMPEG_SRCDIR) -I$(FFMPEG_OBJ) $(LAVFI_CFLAGS) -o $@ \
 		$(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LAVFI_LIBS)
+
+$(OUT)/exec_test: $(T)/cspfix_exec_test.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) -I$(FFMPEG_SRCDIR) -I$(FFMPEG_OBJ) $(LAVFI_CFLAGS) -o $@ \
+		$(T)/cspfix_exec_test.c $(LAVFI_LIBS)
 
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
@@ -140,8 +145,9 @@ ASAN_PRECISION ?= 4:2:0
 FUZZ_SHORT     ?= 30
 
 .PHONY: check-asan
-check-asan: $(OUT)/plan_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz
+check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
+	@echo "== [asan] execution paths, C kernels only"; CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/exec_test
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
 	@echo "== [asan] interlaced frames";   $(SAN_ENV) $(OUT)/interlace_test
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test

@@ -1,0 +1,333 @@
+/*
+ * cspfix: every fast execution path against the generic path of its family
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/*
+ * Drives the execution engine (libavfilter/cspfix_exec.h) without a filter graph. Each
+ * case is a conversion whose plan takes a fast path (an integer map, the integer matrix,
+ * samples-to-samples rows, code tables, fused first/last matrices); the test checks the
+ * engine chooses that path, then converts random frames of every width 1..67 (and a few
+ * wider ones, across the 512-sample stage chunks) and odd heights, progressive and
+ * interlaced, once as chosen and once with the generic member of the path's family forced
+ * (CspfixExecConfig.force_generic: no fast path, no fusion, no code tables), on 1 and on 4
+ * slices, and compares every sample. Exact paths must match sample for sample; the integer
+ * matrix path (fixed point, see doc/design.md) within one code.
+ * Usage: [CSPFIX_CPUFLAGS=0] exec_test [-v]
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libavutil/cpu.h"
+#include "libavutil/frame.h"
+#include "libavutil/pixdesc.h"
+#include "libavfilter/cspfix_exec.h"
+#include "libavfilter/cspfix_plan.h"
+
+#include "cspfix_check.h"
+
+typedef struct Case {
+    const char *name;
+    enum AVPixelFormat in_fmt, out_fmt;
+    CspfixDesc id, od;              ///< depth filled from the formats
+    int dither, clip_legal;
+    enum AVChromaLocation in_loc, out_loc;
+    enum CspfixPath path;           ///< the path the engine must choose
+    int fuse;                       ///< the rows must run fused (fuse_in or fuse_out) or tables
+} Case;
+
+#define D(p, t, c, r) { AVCOL_PRI_##p, AVCOL_TRC_##t, AVCOL_SPC_##c, AVCOL_RANGE_##r, 0 }
+#define BT709_TV    D(BT709, BT709, BT709, MPEG)
+#define BT709_PC    D(BT709, BT709, BT709, JPEG)
+#define BT601_TV    D(SMPTE170M, SMPTE170M, SMPTE170M, MPEG)
+#define BT601_709M  D(SMPTE170M, SMPTE170M, BT709, MPEG)
+#define BT2020_TV   D(BT2020, BT2020_10, BT2020_NCL, MPEG)
+#define SRGB        D(BT709, IEC61966_2_1, RGB, JPEG)
+#define SRGB_TV     D(BT709, IEC61966_2_1, RGB, MPEG)
+#define RGB2020     D(BT2020, BT2020_10, RGB, JPEG)
+#define L(x) AVCHROMA_LOC_##x
+#define NONE    CSPFIX_DITHER_NONE
+#define ORDERED CSPFIX_DITHER_ORDERED
+#define ED      CSPFIX_DITHER_ED
+#define AUTO    CSPFIX_DITHER_AUTO
+#define F(x)    AV_PIX_FMT_##x
+
+static const Case cases[] = {
+    /* per plane: integer maps of 8-bit planes, the float map of 16-bit containers */
+    { "map8 yuv420p tv->pc",          F(YUV420P), F(YUV420P), BT709_TV, BT709_PC, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_MAP8 },
+    { "map8 yuv444p pc->tv clip",     F(YUV444P), F(YUV444P), BT709_PC, BT709_TV, NONE, 1, L(LEFT), L(LEFT), CSPFIX_PATH_MAP8 },
+    { "map8 gbrp pc->tv",             F(GBRP), F(GBRP), SRGB, SRGB_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_MAP8 },
+    { "map8 gray tv->pc",             F(GRAY8), F(GRAY8), BT709_TV, BT709_PC, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_MAP8 },
+    { "map16 yuv420p10 tv->pc",       F(YUV420P10LE), F(YUV420P10LE), BT709_TV, BT709_PC, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_MAP16 },
+    { "map16 yuv422p12 pc->tv clip",  F(YUV422P12LE), F(YUV422P12LE), BT709_PC, BT709_TV, NONE, 1, L(LEFT), L(LEFT), CSPFIX_PATH_MAP16 },
+    { "map16 yuv444p16 tv->pc",       F(YUV444P16LE), F(YUV444P16LE), BT709_TV, BT709_PC, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_MAP16 },
+    /* matrix only, chroma at its resolution: integers (within one code) */
+    { "yuvint yuv420p 601->709",      F(YUV420P), F(YUV420P), BT601_TV, BT601_709M, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_YUVINT },
+    { "yuvint yuv420p center",        F(YUV420P), F(YUV420P), BT601_TV, BT601_709M, NONE, 0, L(CENTER), L(CENTER), CSPFIX_PATH_YUVINT },
+    { "yuvint yuv422p tv->pc+matrix", F(YUV422P), F(YUV422P), BT601_TV, D(SMPTE170M, SMPTE170M, BT709, JPEG), NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_YUVINT },
+    { "yuvint yuv420p10 601->709",    F(YUV420P10LE), F(YUV420P10LE), BT601_TV, BT601_709M, NONE, 0, L(TOPLEFT), L(TOPLEFT), CSPFIX_PATH_YUVINT },
+    /* matrix only, samples to samples */
+    { "own-rows yuv420p12 601->709",  F(YUV420P12LE), F(YUV420P12LE), BT601_TV, BT601_709M, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_OWN_ROWS },
+    { "own-rows yuv420p ordered",     F(YUV420P), F(YUV420P), BT601_TV, BT601_709M, ORDERED, 0, L(LEFT), L(LEFT), CSPFIX_PATH_OWN_ROWS },
+    { "own-rows yuv440p",             F(YUV440P), F(YUV440P), BT601_TV, BT601_709M, NONE, 0, L(TOPLEFT), L(TOPLEFT), CSPFIX_PATH_OWN_ROWS },
+    { "own-rows yuv410p center",      F(YUV410P), F(YUV410P), BT601_TV, BT601_709M, NONE, 0, L(CENTER), L(CENTER), CSPFIX_PATH_OWN_ROWS },
+    /* chroma at its resolution, the first matrix reading luma samples */
+    { "own yuv420p ed (fused in)",    F(YUV420P), F(YUV420P), BT601_TV, BT601_709M, ED, 0, L(LEFT), L(LEFT), CSPFIX_PATH_OWN, 1 },
+    { "own nv12 (fused in)",          F(NV12), F(NV12), BT601_TV, BT601_709M, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_OWN, 1 },
+    /* full rows: fused first and last matrices */
+    { "rows-v2 yuv420p 709->2020",    F(YUV420P), F(YUV420P), BT709_TV, BT2020_TV, AUTO, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1 },
+    { "rows-v2 yuv420p10->8 ordered", F(YUV420P10LE), F(YUV420P), BT2020_TV, BT709_TV, AUTO, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1 },
+    { "rows-v2 yuv420p10 2020->709",  F(YUV420P10LE), F(YUV420P10LE), BT2020_TV, BT709_TV, NONE, 0, L(TOPLEFT), L(TOPLEFT), CSPFIX_PATH_ROWS_V2, 1 },
+    { "rows-v2 yuv444p->420p",        F(YUV444P), F(YUV420P), BT709_TV, BT2020_TV, NONE, 0, L(LEFT), L(CENTER), CSPFIX_PATH_ROWS_V2, 1 },
+    { "rows yuv422p 709->2020",       F(YUV422P), F(YUV422P), BT709_TV, BT2020_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS, 1 },
+    { "rows yuv444p10 709->2020",     F(YUV444P10LE), F(YUV444P10LE), BT709_TV, BT2020_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS, 1 },
+    { "rows-vn yuv410p 709->2020",    F(YUV410P), F(YUV410P), BT709_TV, BT2020_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_VN, 1 },
+    /* RGB input: the first scale and curve as code tables */
+    { "rows gbrp tables",             F(GBRP), F(GBRP), SRGB, RGB2020, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS, 1 },
+    { "rows gbrp10 tables -> 420p",   F(GBRP10LE), F(YUV420P10LE), SRGB, BT2020_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1 },
+    { "rows rgb24 tables (packed)",   F(RGB24), F(YUV444P), SRGB, BT709_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS, 1 },
+};
+
+static int verbose;
+static unsigned rng_state = 12345;
+
+static unsigned rnd(void)
+{
+    rng_state = rng_state * 1664525u + 1013904223u;
+    return rng_state >> 8;
+}
+
+static int fmt_depth(enum AVPixelFormat fmt)
+{
+    CspfixFormat f;
+    return ff_cspfix_format_init(&f, fmt) < 0 ? -1 : f.depth;
+}
+
+static int comp_width(const AVPixFmtDescriptor *d, int c, int w)
+{
+    return (c == 1 || c == 2) ? AV_CEIL_RSHIFT(w, d->log2_chroma_w) : w;
+}
+
+static int comp_height(const AVPixFmtDescriptor *d, int c, int h)
+{
+    return (c == 1 || c == 2) ? AV_CEIL_RSHIFT(h, d->log2_chroma_h) : h;
+}
+
+static AVFrame *alloc_frame(enum AVPixelFormat fmt, int w, int h)
+{
+    AVFrame *f = av_frame_alloc();
+    if (!f)
+        return NULL;
+    f->format = fmt;
+    f->width  = w;
+    f->height = h;
+    if (av_frame_get_buffer(f, 0) < 0)
+        av_frame_free(&f);
+    return f;
+}
+
+/* Random codes of each component's depth (what a decoder gives); padding bits 0. */
+static void fill_random(AVFrame *f)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    uint32_t line[1024];
+
+    /* av_write_image_line2() ORs the codes into the words */
+    for (int i = 0; i < 4 && f->buf[i]; i++)
+        memset(f->buf[i]->data, 0, f->buf[i]->size);
+
+    for (int c = 0; c < d->nb_components; c++) {
+        const int w = comp_width(d, c, f->width), h = comp_height(d, c, f->height);
+        const uint32_t mask = (1u << d->comp[c].depth) - 1;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++)
+                line[x] = rnd() & mask;
+            av_write_image_line2(line, f->data, f->linesize, d, 0, y, c, w, 4);
+        }
+    }
+}
+
+/* Largest difference of any sample of a and b; *nd counts the differing samples; the
+ * first one differing is described in where. */
+static unsigned compare(const AVFrame *a, const AVFrame *b, long *nd, long *n, char *where,
+                        int size)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(a->format);
+    uint32_t la[1024], lb[1024];
+    unsigned max = 0;
+
+    for (int c = 0; c < d->nb_components; c++) {
+        const int w = comp_width(d, c, a->width), h = comp_height(d, c, a->height);
+        for (int y = 0; y < h; y++) {
+            av_read_image_line2(la, (const uint8_t **)a->data, a->linesize, d, 0, y, c, w, 0, 4);
+            av_read_image_line2(lb, (const uint8_t **)b->data, b->linesize, d, 0, y, c, w, 0, 4);
+            for (int x = 0; x < w; x++) {
+                const unsigned diff = la[x] > lb[x] ? la[x] - lb[x] : lb[x] - la[x];
+                if (diff && !max)
+                    snprintf(where, size, "component %d (%d, %d): %u vs %u", c, x, y,
+                             la[x], lb[x]);
+                max = FFMAX(max, diff);
+                *nd += !!diff;
+            }
+            *n += w;
+        }
+    }
+    return max;
+}
+
+static int convert(CspfixExec *e, const AVFrame *in, AVFrame *out, int field, int threads)
+{
+    int ret, jobs;
+
+    if ((ret = ff_cspfix_exec_alloc(e, in->width, threads)) < 0)
+        return ret;
+    ff_cspfix_exec_prepare_output(e, out);
+    jobs = ff_cspfix_exec_jobs(e, in->height);
+    for (int j = 0; j < jobs; j++)
+        ff_cspfix_exec_slice(e, in, out, field, j, jobs);
+    return 0;
+}
+
+static void run_case(const Case *t)
+{
+    static const int heights[] = { 1, 3, 5, 7, 17, 33, 35 };
+    static const int wide[] = { 127, 515, 600 };
+    CspfixDesc id = t->id, od = t->od;
+    CspfixPlanOptions po = { .linearize = CSPFIX_LIN_DISPLAY, .wpadapt = CSPFIX_WP_BRADFORD };
+    CspfixExecConfig cfg = {
+        .plan = NULL, .in_fmt = t->in_fmt, .out_fmt = t->out_fmt,
+        .in_loc = t->in_loc, .out_loc = t->out_loc,
+        .dither = t->dither, .clip_legal = t->clip_legal,
+    };
+    CspfixPlan plan;
+    CspfixExec fast, generic;
+    const int exact = ff_cspfix_exec_path_exact(t->path);
+    const enum CspfixPath twin = ff_cspfix_exec_path_twin(t->path);
+    unsigned max = 0;
+    long nd = 0, n = 0, frames = 0;
+    int ok = 1;
+
+    id.depth = fmt_depth(t->in_fmt);
+    od.depth = fmt_depth(t->out_fmt);
+    if (id.depth < 0 || od.depth < 0 || ff_cspfix_plan_build(&plan, &id, &od, &po, NULL) < 0) {
+        CHECK(0, "%s: no plan", t->name);
+        return;
+    }
+    cfg.plan = &plan;
+    ff_cspfix_exec_init(&fast);
+    ff_cspfix_exec_init(&generic);
+    if (ff_cspfix_exec_configure(&fast, &cfg) < 0) {
+        CHECK(0, "%s: configure failed", t->name);
+        goto end;
+    }
+    cfg.force_generic = 1;
+    if (ff_cspfix_exec_configure(&generic, &cfg) < 0) {
+        CHECK(0, "%s: configure (generic) failed", t->name);
+        goto end;
+    }
+    /* the case tests what it says it tests */
+    CHECK(fast.path == t->path, "%s: path %s, expected %s", t->name,
+          ff_cspfix_exec_path_name(fast.path), ff_cspfix_exec_path_name(t->path));
+    CHECK(generic.path == twin && generic.path == ff_cspfix_exec_path_twin(generic.path) &&
+          !generic.fuse_in && !generic.fuse_out && !generic.in_lut,
+          "%s: forced generic path %s (fused %d/%d, tables %d), expected %s unfused",
+          t->name, ff_cspfix_exec_path_name(generic.path), generic.fuse_in, generic.fuse_out,
+          !!generic.in_lut, ff_cspfix_exec_path_name(twin));
+    if (t->fuse)
+        CHECK(fast.fuse_in || fast.fuse_out || fast.in_lut,
+              "%s: expected fused matrices or code tables, none", t->name);
+
+    for (int wi = 1; wi <= 67 + FF_ARRAY_ELEMS(wide) && ok; wi++) {
+        const int w = wi <= 67 ? wi : wide[wi - 68];
+        for (int hi = 0; hi < FF_ARRAY_ELEMS(heights) && ok; hi++) {
+            const int h = heights[hi];
+            for (int field = 0; field < 2 && ok; field++) {
+                AVFrame *in = alloc_frame(t->in_fmt, w, h);
+                AVFrame *a  = alloc_frame(t->out_fmt, w, h);
+                AVFrame *b  = alloc_frame(t->out_fmt, w, h);
+                char where[128] = "";
+                unsigned m;
+                long d0 = nd;
+
+                if (!in || !a || !b) {
+                    CHECK(0, "%s: out of memory", t->name);
+                    ok = 0;
+                } else {
+                    fill_random(in);
+                    /* output buffers start with different garbage */
+                    memset(a->buf[0]->data, 0x55, a->buf[0]->size);
+                    memset(b->buf[0]->data, 0xaa, b->buf[0]->size);
+                    for (int i = 1; i < 4 && a->buf[i]; i++) {
+                        memset(a->buf[i]->data, 0x55, a->buf[i]->size);
+                        memset(b->buf[i]->data, 0xaa, b->buf[i]->size);
+                    }
+                    if (convert(&fast, in, a, field, 1 + (w & 1)) < 0 ||
+                        convert(&generic, in, b, field, 4) < 0) {
+                        CHECK(0, "%s: scratch allocation failed", t->name);
+                        ok = 0;
+                    } else {
+                        m = compare(a, b, &nd, &n, where, sizeof(where));
+                        max = FFMAX(max, m);
+                        frames++;
+                        if (exact ? m != 0 : m > 1) {
+                            CHECK(0, "%s: %dx%d %s: %ld samples differ, max %u code(s); "
+                                  "first: %s (as chosen vs generic)", t->name, w, h,
+                                  field ? "interlaced" : "progressive", nd - d0, m, where);
+                            ok = 0;
+                        }
+                    }
+                }
+                av_frame_free(&in);
+                av_frame_free(&a);
+                av_frame_free(&b);
+            }
+        }
+    }
+    if (ok)
+        CHECK(1, "%s", t->name);
+    if (verbose || !exact || !ok)
+        printf("  %-30s %-8s vs %-6s %4ld frames: %ld of %ld samples differ, max %u code(s)%s\n",
+               t->name, ff_cspfix_exec_path_name(fast.path), ff_cspfix_exec_path_name(twin),
+               frames, nd, n, max, exact ? "" : " (fixed point, bound 1)");
+end:
+    ff_cspfix_exec_uninit(&fast);
+    ff_cspfix_exec_uninit(&generic);
+}
+
+int main(int argc, char **argv)
+{
+    int seen[CSPFIX_PATH_NB] = { 0 };
+
+    verbose = argc > 1 && !strcmp(argv[1], "-v");
+    /* CSPFIX_CPUFLAGS=0: C kernels only */
+    if (getenv("CSPFIX_CPUFLAGS"))
+        av_force_cpu_flags(atoi(getenv("CSPFIX_CPUFLAGS")));
+    for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++) {
+        run_case(&cases[i]);
+        seen[cases[i].path] = 1;
+    }
+    /* every fast path (one whose twin is another path) has a case */
+    for (int p = 0; p < CSPFIX_PATH_NB; p++)
+        if (ff_cspfix_exec_path_twin(p) != p)
+            CHECK(seen[p], "no case for the fast path %s", ff_cspfix_exec_path_name(p));
+    printf("exec: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
