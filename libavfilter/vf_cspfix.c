@@ -44,12 +44,12 @@
 #include "formats.h"
 #include "video.h"
 
+#include "cspfix_describe.h"
 #include "cspfix_exec.h"
-#include "cspfix_gst.h"
+#include "cspfix_hdrmeta.h"
 #include "cspfix_io.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
-#include "cspfix_v4l2.h"
 
 /* Vertical chroma resampling of 4:2:0 frames (option interlace) */
 enum CspfixInterlace {
@@ -59,33 +59,13 @@ enum CspfixInterlace {
     INTERLACE_NB,
 };
 
-enum CspfixAll {
-    ALL_UNSET = 0,
-    ALL_BT470M, ALL_BT470BG, ALL_BT601_525, ALL_BT601_625, ALL_BT709,
-    ALL_SMPTE170M, ALL_SMPTE240M, ALL_BT2020,
-    ALL_NB,
-};
-
-/* primaries, transfer, matrix of each `all`/`iall` preset */
-static const int all_presets[ALL_NB][3] = {
-    [ALL_BT470M]    = { AVCOL_PRI_BT470M,    AVCOL_TRC_GAMMA22,   AVCOL_SPC_SMPTE170M },
-    [ALL_BT470BG]   = { AVCOL_PRI_BT470BG,   AVCOL_TRC_GAMMA28,   AVCOL_SPC_BT470BG   },
-    [ALL_BT601_525] = { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M },
-    [ALL_BT601_625] = { AVCOL_PRI_BT470BG,   AVCOL_TRC_SMPTE170M, AVCOL_SPC_BT470BG   },
-    [ALL_BT709]     = { AVCOL_PRI_BT709,     AVCOL_TRC_BT709,     AVCOL_SPC_BT709     },
-    [ALL_SMPTE170M] = { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M },
-    [ALL_SMPTE240M] = { AVCOL_PRI_SMPTE240M, AVCOL_TRC_SMPTE240M, AVCOL_SPC_SMPTE240M },
-    [ALL_BT2020]    = { AVCOL_PRI_BT2020,    AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL },
-};
-
 typedef struct CspfixContext {
     const AVClass *class;
 
-    /* options: output */
-    int all, prim, trc, csp, range, format;
-    /* options: input overrides */
-    int iall, iprim, itrc, icsp, irange;
-    int fast, dither, wpadapt, linearize, guess, clip, clipgamut;
+    /* options (the description options in d) */
+    CspfixDescribe d;            ///< what the input is, what the output is to be
+    int format;
+    int fast, dither, wpadapt, linearize, clip, clipgamut;
     int loc, iloc;               ///< chroma_loc, ichroma_loc
     int interlace;               ///< enum CspfixInterlace
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
@@ -95,22 +75,7 @@ typedef struct CspfixContext {
     double plan_src_prim[3][2];  ///< mastering display primaries the plan used (compress)
     int plan_tm_peak;            ///< HDR output tone-mapped to this peak (cd/m2), 0: none
     int plan_tone_mapped;        ///< the plan runs a tone curve
-    char *colorimetry, *icolorimetry;        ///< GStreamer colorimetry strings
-    char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
-    CspfixV4L2 v4l2;             ///< parsed V4L2 input description
-    int use_v4l2;
-    /* what format negotiation chose for the output link where the options leave
-     * the field free and the consumer could not take the input's value
-     * (*_UNSPECIFIED: keep the input's) */
-    enum AVColorSpace neg_csp;
-    enum AVColorRange neg_range;
-    /* the output description of the first frame: the output fields the options leave
-     * free keep these on later frames (the link, the encoder and the container keep
-     * one description), which are converted to them */
-    int have_first;
-    CspfixDesc first_out;
     CspfixDesc warned_out;       ///< the output description last warned about
-    const char *csp_from, *range_from; ///< where the output matrix and range came from
 
     /* current plan */
     int have_plan;
@@ -131,297 +96,13 @@ typedef struct ThreadData {
     AVFrame *out;
 } ThreadData;
 
-#define GUESS_PRIM  1
-#define GUESS_TRC   2
-#define GUESS_CSP   4
-#define GUESS_RANGE 8
-
 static int is_rgb_fmt(enum AVPixelFormat fmt)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
     return d && (d->flags & AV_PIX_FMT_FLAG_RGB);
 }
 
-static int is_hdr_trc(enum AVColorTransferCharacteristic trc)
-{
-    return trc == AVCOL_TRC_SMPTE2084 || trc == AVCOL_TRC_ARIB_STD_B67;
-}
-
 /* ---- describing frames ---- */
-
-static const char *guess_reason(const AVFrame *f, int rgb)
-{
-    return rgb ? "RGB pixel format" : f->height >= 720 ? "height >= 720" :
-           f->height == 576 ? "height 576" : "height < 720";
-}
-
-static void guess_ycc(int height, int *prim, int *trc, int *csp)
-{
-    if (height >= 720) {
-        *prim = AVCOL_PRI_BT709;
-        *trc  = AVCOL_TRC_BT709;
-        *csp  = AVCOL_SPC_BT709;
-    } else if (height == 576) {
-        *prim = AVCOL_PRI_BT470BG;
-        *trc  = AVCOL_TRC_SMPTE170M;
-        *csp  = AVCOL_SPC_BT470BG;
-    } else {
-        *prim = AVCOL_PRI_SMPTE170M;
-        *trc  = AVCOL_TRC_SMPTE170M;
-        *csp  = AVCOL_SPC_SMPTE170M;
-    }
-}
-
-static int describe_input(AVFilterContext *ctx, const AVFrame *f, CspfixDesc *d,
-                          unsigned *guessed)
-{
-    CspfixContext *s = ctx->priv;
-    const int rgb = is_rgb_fmt(f->format);
-    CspfixFormat fmt;
-    int gp, gt, gc, ret;
-
-    if ((ret = ff_cspfix_format_init(&fmt, f->format)) < 0) {
-        av_log(ctx, AV_LOG_ERROR, "Unsupported input pixel format %s: %s.\n",
-               av_get_pix_fmt_name(f->format), ff_cspfix_unsupported_reason(f->format));
-        return ret;
-    }
-
-    d->prim  = f->color_primaries;
-    d->trc   = f->color_trc;
-    d->csp   = rgb ? AVCOL_SPC_RGB : f->colorspace;
-    d->range = f->color_range;
-    d->depth = fmt.depth;
-    if (s->iall) {
-        d->prim = all_presets[s->iall][0];
-        d->trc  = all_presets[s->iall][1];
-        if (!rgb)
-            d->csp = all_presets[s->iall][2];
-    }
-    /* V4L2 fields describe the whole input: the explicit per-field options win */
-    if (s->use_v4l2) {
-        enum AVColorPrimaries vp;
-        enum AVColorTransferCharacteristic vt;
-        enum AVColorSpace vc;
-        enum AVColorRange vr;
-        const char *why = NULL;
-        if ((ret = ff_cspfix_from_v4l2(&s->v4l2, rgb, &vp, &vt, &vc, &vr, &why)) < 0) {
-            av_log(ctx, AV_LOG_ERROR, "V4L2 description %s/%s/%s/%s: %s\n",
-                   ff_cspfix_v4l2_colorspace_name(s->v4l2.colorspace),
-                   ff_cspfix_v4l2_ycbcr_enc_name(s->v4l2.ycbcr_enc),
-                   ff_cspfix_v4l2_quantization_name(s->v4l2.quantization),
-                   ff_cspfix_v4l2_xfer_func_name(s->v4l2.xfer_func),
-                   why ? why : "not expressible in FFmpeg");
-            return ret;
-        }
-        if (vp != AVCOL_PRI_UNSPECIFIED)   d->prim  = vp;
-        if (vt != AVCOL_TRC_UNSPECIFIED)   d->trc   = vt;
-        if (vc != AVCOL_SPC_UNSPECIFIED && !rgb) d->csp = vc;
-        if (vr != AVCOL_RANGE_UNSPECIFIED) d->range = vr;
-    }
-    if (s->iprim != AVCOL_PRI_UNSPECIFIED)
-        d->prim = s->iprim;
-    if (s->itrc != AVCOL_TRC_UNSPECIFIED)
-        d->trc = s->itrc;
-    if (s->icsp != AVCOL_SPC_UNSPECIFIED && !rgb)
-        d->csp = s->icsp;
-    if (s->irange != AVCOL_RANGE_UNSPECIFIED)
-        d->range = s->irange;
-    if (!rgb && d->csp == AVCOL_SPC_RGB) {
-        av_log(ctx, AV_LOG_ERROR, "Input matrix rgb on the Y'CbCr pixel format %s is not "
-               "supported; use a gbrp format for RGB.\n", av_get_pix_fmt_name(f->format));
-        return AVERROR(EINVAL);
-    }
-
-    if (rgb)
-        gp = AVCOL_PRI_BT709, gt = AVCOL_TRC_IEC61966_2_1, gc = AVCOL_SPC_RGB;
-    else
-        guess_ycc(f->height, &gp, &gt, &gc);
-
-    *guessed = 0;
-#define GUESS(field, flag, value, name)                                             \
-    if (field == 0 || field == 2 /* reserved0, unspecified */) {                  \
-        if (!s->guess) {                                                            \
-            av_log(ctx, AV_LOG_ERROR, "Input %s is unspecified and guess=0; set "   \
-                   "it with the i* options.\n", name);                              \
-            return AVERROR(EINVAL);                                                 \
-        }                                                                           \
-        field = value;                                                              \
-        *guessed |= flag;                                                           \
-    }
-    GUESS(d->prim, GUESS_PRIM, gp, "colour primaries");
-    GUESS(d->trc, GUESS_TRC, gt, "transfer characteristics");
-    if (!rgb)
-        GUESS(d->csp, GUESS_CSP, gc, "matrix (colorspace)");
-#undef GUESS
-    if (d->range == AVCOL_RANGE_UNSPECIFIED) {
-        if (!s->guess) {
-            av_log(ctx, AV_LOG_ERROR, "Input range is unspecified and guess=0; set it "
-                   "with irange.\n");
-            return AVERROR(EINVAL);
-        }
-        d->range = rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
-        *guessed |= GUESS_RANGE;
-    }
-    if (fmt.is_float || fmt.depth < 8)
-        d->range = AVCOL_RANGE_JPEG; /* float samples carry the signal itself; fewer than
-                                      * 8 bits have no limited range */
-    return 0;
-}
-
-static int describe_output(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt,
-                           const CspfixDesc *id, CspfixDesc *od)
-{
-    CspfixContext *s = ctx->priv;
-    const int in_rgb = is_rgb_fmt(in->format), out_rgb = is_rgb_fmt(ofmt);
-    int csp = s->csp;
-
-    /* free fields: the input's, on later frames the first frame's output */
-    od->prim  = s->have_first ? s->first_out.prim : id->prim;
-    od->trc   = s->have_first ? s->first_out.trc : id->trc;
-    CspfixFormat fmt;
-    int ret;
-
-    if ((ret = ff_cspfix_format_init(&fmt, ofmt)) < 0)
-        return ret;
-    od->depth = fmt.depth;
-    if (s->all) {
-        od->prim = all_presets[s->all][0];
-        od->trc  = all_presets[s->all][1];
-        if (csp == AVCOL_SPC_UNSPECIFIED)
-            csp = all_presets[s->all][2];
-    }
-    if (s->prim != AVCOL_PRI_UNSPECIFIED)
-        od->prim = s->prim;
-    if (s->trc != AVCOL_TRC_UNSPECIFIED)
-        od->trc = s->trc;
-
-    if (out_rgb) {
-        if (s->csp != AVCOL_SPC_UNSPECIFIED && s->csp != AVCOL_SPC_RGB) {
-            av_log(ctx, AV_LOG_ERROR, "Output matrix %s cannot be used with the RGB output "
-                   "format %s; for Y'CbCr output set format= to a Y'CbCr format (e.g. "
-                   "format=yuv444p).\n", av_color_space_name(s->csp), av_get_pix_fmt_name(ofmt));
-            return AVERROR(EINVAL);
-        }
-        od->csp = AVCOL_SPC_RGB;
-        s->csp_from = "RGB output";
-    } else if (csp != AVCOL_SPC_UNSPECIFIED) {
-        od->csp = csp;
-        s->csp_from = "as set";
-    } else if (s->neg_csp != AVCOL_SPC_UNSPECIFIED) {
-        od->csp = s->neg_csp;
-        s->csp_from = "negotiated";
-    } else if (s->have_first && s->first_out.csp != AVCOL_SPC_RGB) {
-        od->csp = s->first_out.csp;
-        s->csp_from = "kept from the first frame";
-    } else if (in_rgb) {
-        int gp, gt;
-        guess_ycc(in->height, &gp, &gt, &csp);
-        od->csp = csp;
-        s->csp_from = "guessed for RGB input";
-    } else {
-        od->csp = id->csp;
-        s->csp_from = "the input's";
-    }
-    if (!out_rgb && od->csp == AVCOL_SPC_RGB) {
-        av_log(ctx, AV_LOG_ERROR, "Output matrix rgb needs an RGB output format "
-               "(e.g. format=gbrp), not %s.\n", av_get_pix_fmt_name(ofmt));
-        return AVERROR(EINVAL);
-    }
-
-    if (s->range != AVCOL_RANGE_UNSPECIFIED) {
-        od->range = s->range;
-        s->range_from = "as set";
-    } else if (s->neg_range != AVCOL_RANGE_UNSPECIFIED) {
-        od->range = s->neg_range;
-        s->range_from = "negotiated";
-    } else if (s->have_first) {
-        od->range = s->first_out.range;
-        s->range_from = "kept from the first frame";
-    } else if (out_rgb != in_rgb) {
-        od->range = out_rgb ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
-        s->range_from = out_rgb ? "full for RGB output" : "limited for Y'CbCr from RGB";
-    } else {
-        od->range = id->range;
-        s->range_from = "the input's";
-    }
-    if (fmt.is_float || fmt.depth < 8)
-        od->range = AVCOL_RANGE_JPEG;
-    if (fmt.nb_colour == 1 && !(av_pix_fmt_desc_get(in->format)->nb_components <= 2)) {
-        av_log(ctx, AV_LOG_ERROR, "Gray output (%s) from colour input (%s) needs the chroma "
-               "this filter would drop; convert to gray with another filter first.\n",
-               av_get_pix_fmt_name(ofmt), av_get_pix_fmt_name(in->format));
-        return AVERROR(EINVAL);
-    }
-    return 0;
-}
-
-static void log_guesses(AVFilterContext *ctx, const CspfixDesc *d, unsigned guessed,
-                        const AVFrame *f)
-{
-    const char *why = guess_reason(f, is_rgb_fmt(f->format));
-    if (guessed & GUESS_PRIM)
-        av_log(ctx, AV_LOG_INFO, "Input colour primaries unspecified: guessing %s (%s).\n",
-               av_color_primaries_name(d->prim), why);
-    if (guessed & GUESS_TRC)
-        av_log(ctx, AV_LOG_INFO, "Input transfer unspecified: guessing %s (%s).\n",
-               av_color_transfer_name(d->trc), why);
-    if (guessed & GUESS_CSP)
-        av_log(ctx, AV_LOG_INFO, "Input matrix unspecified: guessing %s (%s).\n",
-               av_color_space_name(d->csp), why);
-    if (guessed & GUESS_RANGE)
-        av_log(ctx, AV_LOG_INFO, "Input range unspecified: guessing %s.\n",
-               av_color_range_name(d->range));
-}
-
-/*
- * Source peak of an HDR frame in cd/m2, for tone mapping: peak= (the user wins), then the
- * content light level MaxCLL (the brightest pixel of the content), then the mastering
- * display's maximum luminance (which bounds what was graded), then 1000. 0 for SDR input.
- */
-static double source_peak(AVFilterContext *ctx, const AVFrame *in, int hdr_in,
-                          double prim[3][2])
-{
-    CspfixContext *s = ctx->priv;
-    const AVFrameSideData *sd;
-    const AVMasteringDisplayMetadata *m = NULL;
-    double peak = 0.0;
-    const char *from = "default";
-
-    memset(prim, 0, sizeof(double) * 6);
-    if (!hdr_in)
-        return 0.0;
-    if ((sd = av_frame_get_side_data(in, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
-        m = (const AVMasteringDisplayMetadata *)sd->data;
-        if (m->has_primaries && s->gamut == CSPFIX_GAMUT_COMPRESS)
-            for (int c = 0; c < 3; c++)
-                for (int i = 0; i < 2; i++)
-                    prim[c][i] = m->display_primaries[c][i].den ?
-                                 av_q2d(m->display_primaries[c][i]) : 0.0;
-    }
-    if (s->peak > 0.0) {
-        peak = s->peak;
-        from = "peak option";
-    }
-    if (!peak && (sd = av_frame_get_side_data(in, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
-        const AVContentLightMetadata *c = (const AVContentLightMetadata *)sd->data;
-        if (c->MaxCLL > 0) {
-            peak = c->MaxCLL;
-            from = "content light level MaxCLL";
-        }
-    }
-    if (!peak && m && m->has_luminance && m->max_luminance.den &&
-        av_q2d(m->max_luminance) > 0.0) {
-        peak = av_q2d(m->max_luminance);
-        from = "mastering display maximum luminance";
-    }
-    if (!peak)
-        peak = CSPFIX_SRC_PEAK_DEFAULT;
-    if (peak != s->src_peak)
-        av_log(ctx, AV_LOG_VERBOSE, "Source peak %g cd/m2 (%s).\n", peak, from);
-    s->src_peak = peak;
-    return peak;
-}
-
 
 static int desc_differs(const CspfixDesc *a, const CspfixDesc *b)
 {
@@ -437,7 +118,7 @@ static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDe
         av_log(ctx, AV_LOG_WARNING, "clipgamut=rgb clips linear RGB to the output gamut, so "
                "gamut=%s does not run; set one of them.\n",
                s->gamut == CSPFIX_GAMUT_COMPRESS ? "compress" : "desaturate");
-    if (s->tonemap != CSPFIX_TM_AUTO && !is_hdr_trc(id->trc))
+    if (s->tonemap != CSPFIX_TM_AUTO && !ff_cspfix_is_hdr_trc(id->trc))
         av_log(ctx, AV_LOG_WARNING, "tonemap=%s has no effect: the input (%s) is SDR, tone "
                "curves map PQ or HLG light.\n", ff_cspfix_tonemap_name(s->tonemap),
                av_color_transfer_name(id->trc));
@@ -493,10 +174,12 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                  AVCHROMA_LOC_LEFT;
     s->out_loc = s->loc != AVCHROMA_LOC_UNSPECIFIED ? s->loc : s->in_loc;
 
-    if ((ret = describe_input(ctx, in, &id, &guessed)) < 0 ||
-        (ret = describe_output(ctx, in, ofmt, &id, &od)) < 0)
+    if ((ret = ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed)) < 0 ||
+        (ret = ff_cspfix_describe_output(ctx, &s->d, in, ofmt, &id, &od)) < 0)
         return ret;
-    po.src_peak = source_peak(ctx, in, is_hdr_trc(id.trc), po.src_prim);
+    po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
+                                        s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
+                                        &s->src_peak);
     po.hlg_lw   = s->peak;
     if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
         s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
@@ -512,7 +195,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         return ret;
     warn_plan(ctx, &id, &od);
     if (guessed != s->guessed || guessed)
-        log_guesses(ctx, &id, guessed, in);
+        ff_cspfix_log_guesses(ctx, &id, guessed, in);
     s->guessed = guessed;
     if (s->plan.hdr_to_sdr && !s->warned_hdr) {
         av_log(ctx, AV_LOG_WARNING, "HDR (%s) to SDR (%s) with tonemap=none: "
@@ -536,7 +219,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
            av_color_transfer_name(id.trc), av_color_space_name(id.csp),
            av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
            av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
-           av_color_space_name(od.csp), av_color_range_name(od.range), s->csp_from, s->range_from,
+           av_color_space_name(od.csp), av_color_range_name(od.range), s->d.csp_from, s->d.range_from,
            ff_cspfix_exec_path_desc(s->exec.path));
     if (!s->plan.nb_ops && s->exec.path != CSPFIX_PATH_PASSTHROUGH)
         av_log(ctx, AV_LOG_VERBOSE, "  plan: no colour change; %s\n",
@@ -558,9 +241,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     s->plan_out_fmt = ofmt;
     s->plan_src_peak = po.src_peak;
     memcpy(s->plan_src_prim, po.src_prim, sizeof(po.src_prim));
-    if (!s->have_first) {
-        s->have_first = 1;
-        s->first_out  = od;
+    if (!s->d.have_first) {
+        s->d.have_first = 1;
+        s->d.first_out  = od;
         s->warned_out = od;
     } else if (desc_differs(&od, &s->warned_out)) {
         av_log(ctx, AV_LOG_WARNING, "The output changes mid-stream from %s/%s/%s/%s to "
@@ -579,7 +262,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         if (s->plan.ops[i].type != CSPFIX_OP_TONEMAP)
             continue;
         s->plan_tone_mapped = 1;
-        if (is_hdr_trc(od.trc))
+        if (ff_cspfix_is_hdr_trc(od.trc))
             s->plan_tm_peak = lrint(s->plan.ops[i].dst_peak);
     }
     s->have_plan    = 1;
@@ -589,91 +272,6 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
 /* ---- pixels ---- */
 
 
-static void set_mdm_primaries(AVMasteringDisplayMetadata *m, enum AVColorPrimaries prim)
-{
-    const AVColorPrimariesDesc *d = av_csp_primaries_desc_from_id(prim);
-    if (!d)
-        return;
-    m->display_primaries[0][0] = d->prim.r.x;
-    m->display_primaries[0][1] = d->prim.r.y;
-    m->display_primaries[1][0] = d->prim.g.x;
-    m->display_primaries[1][1] = d->prim.g.y;
-    m->display_primaries[2][0] = d->prim.b.x;
-    m->display_primaries[2][1] = d->prim.b.y;
-    m->white_point[0]          = d->wp.x;
-    m->white_point[1]          = d->wp.y;
-    m->has_primaries           = 1;
-}
-
-/* Dynamic HDR metadata (per-scene tone mapping hints for the source's transfer and peak). */
-static void remove_dynamic_hdr(AVFrame *out)
-{
-    av_frame_remove_side_data(out, AV_FRAME_DATA_DYNAMIC_HDR_PLUS);
-    av_frame_remove_side_data(out, AV_FRAME_DATA_DYNAMIC_HDR_VIVID);
-    av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_RPU_BUFFER);
-    av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_METADATA);
-}
-
-/*
- * Side data of the output, per type (doc/cspfix.texi, "Side data"):
- * - ICC profile: describes the RGB colour (primaries and transfer): dropped when either
- *   changes, kept otherwise;
- * - mastering display, content light level: removed for SDR output; created for SDR input
- *   made HDR; on HDR -> HDR kept (the mastering display's primaries describe that display,
- *   not the container), the luminances lowered to the peak a tone curve compressed to;
- * - HDR10+, HDR Vivid, Dolby Vision: removed when the transfer changes or a tone curve
- *   runs (they steer tone mapping of the source signal);
- * - everything else (ambient viewing environment, captions, ...) passes through.
- */
-static int output_side_data(const CspfixContext *s, AVFrame *out)
-{
-    const int hdr_in = is_hdr_trc(s->in_desc.trc), tm_peak = s->plan_tm_peak;
-    AVFrameSideData *sd;
-
-    if (s->in_desc.prim != s->out_desc.prim || s->in_desc.trc != s->out_desc.trc)
-        av_frame_remove_side_data(out, AV_FRAME_DATA_ICC_PROFILE);
-    if (s->in_desc.trc != s->out_desc.trc || s->plan_tone_mapped)
-        remove_dynamic_hdr(out);
-
-    if (!is_hdr_trc(s->out_desc.trc)) {
-        /* HDR metadata describes PQ/HLG signals; it is wrong for SDR output */
-        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
-        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
-        return 0;
-    }
-    if (!hdr_in) {
-        /* SDR content now peaks at target_peak (SDR white) in the output gamut; an HLG
-         * signal is made for the 1000 cd/m2 reference display */
-        const double peak = s->target_peak > 0.0 ? s->target_peak : CSPFIX_HDR_TARGET_DEFAULT;
-        const double display = s->out_desc.trc == AVCOL_TRC_ARIB_STD_B67 ? CSPFIX_HLG_LW : peak;
-        AVMasteringDisplayMetadata *m;
-        AVContentLightMetadata *c;
-        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
-        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
-        if (!(m = av_mastering_display_metadata_create_side_data(out)) ||
-            !(c = av_content_light_metadata_create_side_data(out)))
-            return AVERROR(ENOMEM);
-        set_mdm_primaries(m, s->out_desc.prim);
-        m->max_luminance = av_d2q(display, 100000);
-        m->min_luminance = av_make_q(0, 1);
-        m->has_luminance = 1;
-        c->MaxCLL  = lrint(peak);
-        c->MaxFALL = 0; /* unknown */
-        return 0;
-    }
-    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
-        AVMasteringDisplayMetadata *m = (AVMasteringDisplayMetadata *)sd->data;
-        if (m->has_luminance && av_q2d(m->max_luminance) > tm_peak)
-            m->max_luminance = av_make_q(tm_peak, 1);
-    }
-    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
-        AVContentLightMetadata *c = (AVContentLightMetadata *)sd->data;
-        c->MaxCLL  = FFMIN(c->MaxCLL, tm_peak);
-        c->MaxFALL = FFMIN(c->MaxFALL, tm_peak);
-    }
-    return 0;
-}
-
 static int tag_output(const CspfixContext *s, AVFrame *out)
 {
     out->color_primaries = s->out_desc.prim;
@@ -682,7 +280,8 @@ static int tag_output(const CspfixContext *s, AVFrame *out)
     out->color_range     = s->out_desc.range;
     if (s->exec.fout.hsub || s->exec.fout.vsub)
         out->chroma_location = s->out_loc;
-    return output_side_data(s, out);
+    return ff_cspfix_output_side_data(out, &s->in_desc, &s->out_desc, s->plan_tm_peak,
+                                      s->plan_tone_mapped, s->target_peak);
 }
 
 /* Frames libavfilter lets through to us: hardware surfaces, and a size the link
@@ -777,10 +376,10 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
 {
     const CspfixContext *s = ctx->priv;
     AVFilterFormats *formats;
-    int ret, rng, csp = s->csp;
+    int ret, rng, csp = s->d.csp;
 
-    if (s->all && csp == AVCOL_SPC_UNSPECIFIED)
-        csp = all_presets[s->all][2];
+    if (s->d.all && csp == AVCOL_SPC_UNSPECIFIED)
+        csp = ff_cspfix_all_presets[s->d.all][2];
 
     if (s->format != AV_PIX_FMT_NONE && ff_cspfix_unsupported_reason(s->format)) {
         av_log((void *)ctx, AV_LOG_ERROR, "Unsupported output format %s: %s.\n",
@@ -800,7 +399,7 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
                               ff_make_formats_list_singleton(csp) : ff_all_color_spaces(),
                               &cfg_out[0]->color_spaces)) < 0)
         return ret;
-    rng = s->range;
+    rng = s->d.range;
     if (rng == AVCOL_RANGE_UNSPECIFIED && s->format != AV_PIX_FMT_NONE &&
         is_rgb_fmt(s->format))
         rng = AVCOL_RANGE_JPEG;
@@ -888,19 +487,19 @@ static void negotiated_target(AVFilterContext *ctx)
     CspfixContext *s = ctx->priv;
     AVFilterLink *inlink = ctx->inputs[0], *outlink = ctx->outputs[0];
     const AVFilterContext *next = outlink->dst;
-    int csp_free = s->csp == AVCOL_SPC_UNSPECIFIED && !s->all;
+    int csp_free = s->d.csp == AVCOL_SPC_UNSPECIFIED && !s->d.all;
 
-    s->neg_csp   = AVCOL_SPC_UNSPECIFIED;
-    s->neg_range = AVCOL_RANGE_UNSPECIFIED;
+    s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
+    s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;
     if (csp_free && !is_rgb_fmt(outlink->format) &&
         outlink->colorspace != AVCOL_SPC_UNSPECIFIED && outlink->colorspace != AVCOL_SPC_RGB &&
         outlink->colorspace != inlink->colorspace)
-        s->neg_csp = outlink->colorspace;
-    if (s->range == AVCOL_RANGE_UNSPECIFIED &&
+        s->d.neg_csp = outlink->colorspace;
+    if (s->d.range == AVCOL_RANGE_UNSPECIFIED &&
         outlink->color_range != AVCOL_RANGE_UNSPECIFIED &&
         outlink->color_range != inlink->color_range)
-        s->neg_range = outlink->color_range;
-    if (s->neg_csp != AVCOL_SPC_UNSPECIFIED || s->neg_range != AVCOL_RANGE_UNSPECIFIED)
+        s->d.neg_range = outlink->color_range;
+    if (s->d.neg_csp != AVCOL_SPC_UNSPECIFIED || s->d.neg_range != AVCOL_RANGE_UNSPECIFIED)
         av_log(ctx, AV_LOG_VERBOSE, "Negotiated (not set by options): the output link "
                "takes %s %s range, converting to it.\n",
                av_color_space_name(outlink->colorspace), av_color_range_name(outlink->color_range));
@@ -926,7 +525,7 @@ static void negotiated_target(AVFilterContext *ctx)
                    "the consumer takes, to let cspfix do the conversion.\n",
                    next->name, av_get_pix_fmt_name(outlink->format),
                    av_get_pix_fmt_name(l->format), what);
-        if ((s->range != AVCOL_RANGE_UNSPECIFIED && l->color_range != outlink->color_range) ||
+        if ((s->d.range != AVCOL_RANGE_UNSPECIFIED && l->color_range != outlink->color_range) ||
             (!csp_free && l->colorspace != outlink->colorspace))
             av_log(ctx, AV_LOG_WARNING, "The output is %s %s range as set, but what follows "
                    "only takes %s %s range: the auto-inserted %s converts it again. Leave "
@@ -947,66 +546,9 @@ static int config_output(AVFilterLink *outlink)
     outlink->h = inlink->h;
     outlink->sample_aspect_ratio = inlink->sample_aspect_ratio;
     s->have_plan  = 0;
-    s->have_first = 0;
+    s->d.have_first = 0;
     negotiated_target(ctx);
     return ff_cspfix_exec_alloc(&s->exec, inlink->w, ff_filter_get_nb_threads(ctx));
-}
-
-/* A GStreamer colorimetry string fills the fields the options left unset. */
-static int apply_colorimetry(AVFilterContext *ctx, const char *str, const char *opt,
-                             int overwrite, int *prim, int *trc, int *csp, int *range)
-{
-    enum AVColorPrimaries p;
-    enum AVColorTransferCharacteristic t;
-    enum AVColorSpace c;
-    enum AVColorRange r;
-    const char *why = NULL;
-    int ret = ff_cspfix_from_gst_colorimetry(str, &p, &t, &c, &r, &why);
-
-    if (ret < 0) {
-        av_log(ctx, AV_LOG_ERROR, "%s=%s: %s\n", opt, str,
-               why ? why : "not a GStreamer colorimetry (a name such as bt709, bt2100-pq, "
-                           "sRGB, or range:matrix:transfer:primaries)");
-        return ret;
-    }
-    if (overwrite || *prim == AVCOL_PRI_UNSPECIFIED)    *prim  = p;
-    if (overwrite || *trc == AVCOL_TRC_UNSPECIFIED)     *trc   = t;
-    if (overwrite || *csp == AVCOL_SPC_UNSPECIFIED)     *csp   = c;
-    if (overwrite || *range == AVCOL_RANGE_UNSPECIFIED) *range = r;
-    return 0;
-}
-
-static int parse_v4l2(AVFilterContext *ctx)
-{
-    CspfixContext *s = ctx->priv;
-    static const struct {
-        const char *opt;
-        size_t str, val;
-        int (*parse)(const char *name);
-    } fields[] = {
-        { "v4l2_colorspace",   offsetof(CspfixContext, v4l2_csp),   offsetof(CspfixV4L2, colorspace),   ff_cspfix_v4l2_colorspace_from_name },
-        { "v4l2_ycbcr_enc",    offsetof(CspfixContext, v4l2_enc),   offsetof(CspfixV4L2, ycbcr_enc),    ff_cspfix_v4l2_ycbcr_enc_from_name },
-        { "v4l2_quantization", offsetof(CspfixContext, v4l2_quant), offsetof(CspfixV4L2, quantization), ff_cspfix_v4l2_quantization_from_name },
-        { "v4l2_xfer_func",    offsetof(CspfixContext, v4l2_xfer),  offsetof(CspfixV4L2, xfer_func),    ff_cspfix_v4l2_xfer_func_from_name },
-    };
-
-    memset(&s->v4l2, 0, sizeof(s->v4l2));
-    s->use_v4l2 = 0;
-    for (int i = 0; i < FF_ARRAY_ELEMS(fields); i++) {
-        const char *str = *(char **)((uint8_t *)s + fields[i].str);
-        int v;
-        if (!str)
-            continue;
-        if ((v = fields[i].parse(str)) < 0) {
-            av_log(ctx, AV_LOG_ERROR, "Unknown %s value '%s' (the V4L2 enum names without "
-                   "prefix, in lower case, e.g. smpte170m, rec709, srgb, bt2020).\n",
-                   fields[i].opt, str);
-            return AVERROR(EINVAL);
-        }
-        *(int *)((uint8_t *)&s->v4l2 + fields[i].val) = v;
-        s->use_v4l2 = 1;
-    }
-    return 0;
 }
 
 static av_cold int init(AVFilterContext *ctx)
@@ -1014,21 +556,21 @@ static av_cold int init(AVFilterContext *ctx)
     CspfixContext *s = ctx->priv;
     int ret;
 
-    s->neg_csp   = AVCOL_SPC_UNSPECIFIED;
-    s->neg_range = AVCOL_RANGE_UNSPECIFIED;
+    s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
+    s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;
     s->logged_field = -1;
-    if ((ret = parse_v4l2(ctx)) < 0)
+    if ((ret = ff_cspfix_parse_v4l2(ctx, &s->d)) < 0)
         return ret;
-    if (s->icolorimetry &&
-        (ret = apply_colorimetry(ctx, s->icolorimetry, "icolorimetry", 0,
-                                 &s->iprim, &s->itrc, &s->icsp, &s->irange)) < 0)
+    if (s->d.icolorimetry &&
+        (ret = ff_cspfix_apply_colorimetry(ctx, s->d.icolorimetry, "icolorimetry", 0,
+                                 &s->d.iprim, &s->d.itrc, &s->d.icsp, &s->d.irange)) < 0)
         return ret;
-    if (s->colorimetry &&
-        (ret = apply_colorimetry(ctx, s->colorimetry, "colorimetry", 0,
-                                 &s->prim, &s->trc, &s->csp, &s->range)) < 0)
+    if (s->d.colorimetry &&
+        (ret = ff_cspfix_apply_colorimetry(ctx, s->d.colorimetry, "colorimetry", 0,
+                                 &s->d.prim, &s->d.trc, &s->d.csp, &s->d.range)) < 0)
         return ret;
     /* negotiation would refuse it without naming it */
-    if (s->csp == AVCOL_SPC_RESERVED) {
+    if (s->d.csp == AVCOL_SPC_RESERVED) {
         av_log(ctx, AV_LOG_ERROR, "Unsupported output matrix (colorspace): reserved.\n");
         return AVERROR(EINVAL);
     }
@@ -1098,36 +640,36 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("jpeg", AVCOL_RANGE_JPEG, u), C("full", AVCOL_RANGE_JPEG, u)
 
 #define ALL_CONSTS(u)                                                                    \
-    C("unset", ALL_UNSET, u), C("bt470m", ALL_BT470M, u), C("bt470bg", ALL_BT470BG, u),                             \
-    C("bt601-6-525", ALL_BT601_525, u), C("bt601-6-625", ALL_BT601_625, u),               \
-    C("bt709", ALL_BT709, u), C("smpte170m", ALL_SMPTE170M, u),                           \
-    C("smpte240m", ALL_SMPTE240M, u), C("bt2020", ALL_BT2020, u)
+    C("unset", CSPFIX_ALL_UNSET, u), C("bt470m", CSPFIX_ALL_BT470M, u), C("bt470bg", CSPFIX_ALL_BT470BG, u),                             \
+    C("bt601-6-525", CSPFIX_ALL_BT601_525, u), C("bt601-6-625", CSPFIX_ALL_BT601_625, u),               \
+    C("bt709", CSPFIX_ALL_BT709, u), C("smpte170m", CSPFIX_ALL_SMPTE170M, u),                           \
+    C("smpte240m", CSPFIX_ALL_SMPTE240M, u), C("bt2020", CSPFIX_ALL_BT2020, u)
 
 #define INTOPT(name, help, field, def, min, max, u, flags) \
     { name, help, OFFSET(field), AV_OPT_TYPE_INT, { .i64 = def }, min, max, flags, .unit = u }
 
 static const AVOption cspfix_options[] = {
-    INTOPT("all", "Set output primaries, transfer and matrix together (unset: each from its own option, else the input's)", all, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
+    INTOPT("all", "Set output primaries, transfer and matrix together (unset: each from its own option, else the input's)", d.all, CSPFIX_ALL_UNSET, 0, CSPFIX_ALL_NB - 1, "all", RFLAGS),
     ALL_CONSTS("all"),
-    INTOPT("space", "Output matrix (colorspace)", csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
-    INTOPT("matrix", "Output matrix (colorspace)", csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    INTOPT("space", "Output matrix (colorspace)", d.csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    INTOPT("matrix", "Output matrix (colorspace)", d.csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     CSP_CONSTS("csp"),
-    INTOPT("trc", "Output transfer characteristics", trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
-    INTOPT("transfer", "Output transfer characteristics", trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("trc", "Output transfer characteristics", d.trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("transfer", "Output transfer characteristics", d.trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
     TRC_CONSTS("trc"),
-    INTOPT("primaries", "Output colour primaries", prim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
+    INTOPT("primaries", "Output colour primaries", d.prim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
     PRIM_CONSTS("prm"),
-    INTOPT("range", "Output range", range, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
+    INTOPT("range", "Output range", d.range, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
     RANGE_CONSTS("rng"),
     { "format", "Output pixel format: a name from -pix_fmts that cspfix takes (unset: negotiated, the input's format first)", OFFSET(format), AV_OPT_TYPE_PIXEL_FMT, { .i64 = AV_PIX_FMT_NONE }, -1, INT_MAX, FLAGS },
 
-    INTOPT("iall", "Set input primaries, transfer and matrix together (unset: the frame's tags)", iall, ALL_UNSET, 0, ALL_NB - 1, "all", RFLAGS),
-    INTOPT("ispace", "Input matrix override", icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
-    INTOPT("imatrix", "Input matrix override", icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
-    INTOPT("itrc", "Input transfer override", itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
-    INTOPT("itransfer", "Input transfer override", itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
-    INTOPT("iprimaries", "Input primaries override", iprim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
-    INTOPT("irange", "Input range override", irange, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
+    INTOPT("iall", "Set input primaries, transfer and matrix together (unset: the frame's tags)", d.iall, CSPFIX_ALL_UNSET, 0, CSPFIX_ALL_NB - 1, "all", RFLAGS),
+    INTOPT("ispace", "Input matrix override", d.icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    INTOPT("imatrix", "Input matrix override", d.icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
+    INTOPT("itrc", "Input transfer override", d.itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("itransfer", "Input transfer override", d.itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("iprimaries", "Input primaries override", d.iprim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
+    INTOPT("irange", "Input range override", d.irange, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
 
     INTOPT("fast", "Skip linearisation and gamut conversion (matrix/range only)", fast, 0, 0, 1, NULL, RFLAGS),
     INTOPT("dither", "Dithering on depth reduction", dither, CSPFIX_DITHER_AUTO, CSPFIX_DITHER_AUTO, CSPFIX_DITHER_NB - 1, "dither", RFLAGS),
@@ -1148,13 +690,13 @@ static const AVOption cspfix_options[] = {
     INTOPT("interlace", "Vertical chroma resampling of 4:2:0 frames: per field or over the frame", interlace, INTERLACE_AUTO, 0, INTERLACE_NB - 1, "interlace", RFLAGS),
     C("auto", INTERLACE_AUTO, "interlace"), C("progressive", INTERLACE_PROGRESSIVE, "interlace"),
     C("interlaced", INTERLACE_INTERLACED, "interlace"),
-    { "colorimetry", "Output description as a GStreamer colorimetry: bt601, bt709, bt2020, bt2020-10, bt2100-pq, bt2100-hlg, smpte240m, sRGB, or the numeric range:matrix:transfer:primaries form (in a filtergraph: colorimetry='2\\:6\\:14\\:7' is BT.2100 PQ)", OFFSET(colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "icolorimetry", "Input description as a GStreamer colorimetry (values as colorimetry)", OFFSET(icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_colorspace", "Input V4L2 colorspace: default, smpte170m, smpte240m, rec709, bt878, 470_system_m, 470_system_bg, jpeg, srgb, bt2020, raw (oprgb, dci_p3: not expressible)", OFFSET(v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_ycbcr_enc", "Input V4L2 Y'CbCr encoding: default, 601, 709, xv601, xv709, sycc, bt2020, bt2020_const_lum, smpte240m", OFFSET(v4l2_enc), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_quantization", "Input V4L2 quantization: default, full_range, lim_range", OFFSET(v4l2_quant), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    { "v4l2_xfer_func", "Input V4L2 transfer function: default, 709, srgb, smpte240m, none, smpte2084 (oprgb, dci_p3: not expressible)", OFFSET(v4l2_xfer), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
-    INTOPT("guess", "Guess unspecified input fields (0: error)", guess, 1, 0, 1, NULL, RFLAGS),
+    { "colorimetry", "Output description as a GStreamer colorimetry: bt601, bt709, bt2020, bt2020-10, bt2100-pq, bt2100-hlg, smpte240m, sRGB, or the numeric range:matrix:transfer:primaries form (in a filtergraph: colorimetry='2\\:6\\:14\\:7' is BT.2100 PQ)", OFFSET(d.colorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "icolorimetry", "Input description as a GStreamer colorimetry (values as colorimetry)", OFFSET(d.icolorimetry), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_colorspace", "Input V4L2 colorspace: default, smpte170m, smpte240m, rec709, bt878, 470_system_m, 470_system_bg, jpeg, srgb, bt2020, raw (oprgb, dci_p3: not expressible)", OFFSET(d.v4l2_csp), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_ycbcr_enc", "Input V4L2 Y'CbCr encoding: default, 601, 709, xv601, xv709, sycc, bt2020, bt2020_const_lum, smpte240m", OFFSET(d.v4l2_enc), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_quantization", "Input V4L2 quantization: default, full_range, lim_range", OFFSET(d.v4l2_quant), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    { "v4l2_xfer_func", "Input V4L2 transfer function: default, 709, srgb, smpte240m, none, smpte2084 (oprgb, dci_p3: not expressible)", OFFSET(d.v4l2_xfer), AV_OPT_TYPE_STRING, { .str = NULL }, 0, 0, RFLAGS },
+    INTOPT("guess", "Guess unspecified input fields (0: error)", d.guess, 1, 0, 1, NULL, RFLAGS),
     INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
     INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),
     C("none", 0, "clipgamut"), C("rgb", 1, "clipgamut"),
@@ -1186,12 +728,12 @@ static int process_command(AVFilterContext *ctx, const char *cmd, const char *ar
     if (ret < 0)
         return ret;
     /* a colorimetry command sets all four fields it describes */
-    if (!strcmp(cmd, "colorimetry") && s->colorimetry)
-        ret = apply_colorimetry(ctx, s->colorimetry, cmd, 1, &s->prim, &s->trc, &s->csp, &s->range);
-    else if (!strcmp(cmd, "icolorimetry") && s->icolorimetry)
-        ret = apply_colorimetry(ctx, s->icolorimetry, cmd, 1, &s->iprim, &s->itrc, &s->icsp, &s->irange);
+    if (!strcmp(cmd, "colorimetry") && s->d.colorimetry)
+        ret = ff_cspfix_apply_colorimetry(ctx, s->d.colorimetry, cmd, 1, &s->d.prim, &s->d.trc, &s->d.csp, &s->d.range);
+    else if (!strcmp(cmd, "icolorimetry") && s->d.icolorimetry)
+        ret = ff_cspfix_apply_colorimetry(ctx, s->d.icolorimetry, cmd, 1, &s->d.iprim, &s->d.itrc, &s->d.icsp, &s->d.irange);
     else if (!strncmp(cmd, "v4l2_", 5))
-        ret = parse_v4l2(ctx);
+        ret = ff_cspfix_parse_v4l2(ctx, &s->d);
     /* every runtime option changes the plan: rebuild it on the next frame */
     s->have_plan = 0;
     return ret;

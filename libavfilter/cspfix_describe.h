@@ -1,0 +1,103 @@
+/*
+ * cspfix: what a frame is (its description after overrides and guesses) and what the
+ * output is to be
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_DESCRIBE_H
+#define AVFILTER_CSPFIX_DESCRIBE_H
+
+#include "libavutil/frame.h"
+#include "libavutil/pixfmt.h"
+
+#include "cspfix_plan.h"
+#include "cspfix_v4l2.h"
+
+/* Presets of the all/iall options */
+enum CspfixAll {
+    CSPFIX_ALL_UNSET = 0,
+    CSPFIX_ALL_BT470M, CSPFIX_ALL_BT470BG, CSPFIX_ALL_BT601_525, CSPFIX_ALL_BT601_625,
+    CSPFIX_ALL_BT709, CSPFIX_ALL_SMPTE170M, CSPFIX_ALL_SMPTE240M, CSPFIX_ALL_BT2020,
+    CSPFIX_ALL_NB,
+};
+
+/** primaries, transfer, matrix of each preset */
+extern const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3];
+
+/* Fields ff_cspfix_describe_input() guessed */
+#define CSPFIX_GUESS_PRIM  1
+#define CSPFIX_GUESS_TRC   2
+#define CSPFIX_GUESS_CSP   4
+#define CSPFIX_GUESS_RANGE 8
+
+/** The options and the state that decide the input's and the output's descriptions. */
+typedef struct CspfixDescribe {
+    /* options: output (AVCOL_*_UNSPECIFIED, CSPFIX_ALL_UNSET: unset) */
+    int all, prim, trc, csp, range;
+    /* options: input overrides */
+    int iall, iprim, itrc, icsp, irange;
+    int guess;                  ///< guess unspecified input fields (else an error)
+    char *colorimetry, *icolorimetry;        ///< GStreamer colorimetry strings
+    char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
+    CspfixV4L2 v4l2;            ///< parsed V4L2 input description
+    int use_v4l2;
+    /* what format negotiation chose for the output link where the options leave
+     * the field free and the consumer could not take the input's value
+     * (*_UNSPECIFIED: keep the input's) */
+    enum AVColorSpace neg_csp;
+    enum AVColorRange neg_range;
+    /* the output description of the first frame: the output fields the options leave
+     * free keep these on later frames (the link, the encoder and the container keep
+     * one description), which are converted to them */
+    int have_first;
+    CspfixDesc first_out;
+    const char *csp_from, *range_from; ///< where the output matrix and range came from
+} CspfixDescribe;
+
+/**
+ * The description of input frame f: its tags, then the iall preset, the V4L2 fields and
+ * the i* options over them, unspecified fields guessed (CSPFIX_GUESS_* in *guessed) or,
+ * with guess off, an error naming the field.
+ */
+int ff_cspfix_describe_input(void *log_ctx, const CspfixDescribe *s, const AVFrame *f,
+                             CspfixDesc *d, unsigned *guessed);
+
+/**
+ * The output description of input in (described as id) in format ofmt: the options, then
+ * negotiation, then the first frame's output, then the defaults of the family change;
+ * sets s->csp_from and s->range_from.
+ */
+int ff_cspfix_describe_output(void *log_ctx, CspfixDescribe *s, const AVFrame *in,
+                              enum AVPixelFormat ofmt, const CspfixDesc *id, CspfixDesc *od);
+
+/** Log the guessed fields of d and why. */
+void ff_cspfix_log_guesses(void *log_ctx, const CspfixDesc *d, unsigned guessed,
+                           const AVFrame *f);
+
+/**
+ * A GStreamer colorimetry string fills the fields (all of them with overwrite, else those
+ * unspecified); opt names the option in errors.
+ */
+int ff_cspfix_apply_colorimetry(void *log_ctx, const char *str, const char *opt,
+                                int overwrite, int *prim, int *trc, int *csp, int *range);
+
+/** Parse the v4l2_* option strings into s->v4l2 (s->use_v4l2 when any is set). */
+int ff_cspfix_parse_v4l2(void *log_ctx, CspfixDescribe *s);
+
+#endif /* AVFILTER_CSPFIX_DESCRIBE_H */

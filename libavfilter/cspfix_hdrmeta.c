@@ -1,0 +1,169 @@
+/*
+ * cspfix: HDR metadata (the source peak from side data, the output's side data)
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include "libavutil/csp.h"
+#include "libavutil/frame.h"
+#include "libavutil/mastering_display_metadata.h"
+
+#include "cspfix_hdrmeta.h"
+#include "cspfix_tf.h"
+
+int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc)
+{
+    return trc == AVCOL_TRC_SMPTE2084 || trc == AVCOL_TRC_ARIB_STD_B67;
+}
+
+/*
+ * Source peak of an HDR frame in cd/m2, for tone mapping: peak= (the user wins), then the
+ * content light level MaxCLL (the brightest pixel of the content), then the mastering
+ * display's maximum luminance (which bounds what was graded), then 1000. 0 for SDR input.
+ */
+double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
+                             int want_prim, double prim[3][2], double *last)
+{
+    const AVFrameSideData *sd;
+    const AVMasteringDisplayMetadata *m = NULL;
+    double peak = 0.0;
+    const char *from = "default";
+
+    memset(prim, 0, sizeof(double) * 6);
+    if (!hdr_in)
+        return 0.0;
+    if ((sd = av_frame_get_side_data(in, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
+        m = (const AVMasteringDisplayMetadata *)sd->data;
+        if (m->has_primaries && want_prim)
+            for (int c = 0; c < 3; c++)
+                for (int i = 0; i < 2; i++)
+                    prim[c][i] = m->display_primaries[c][i].den ?
+                                 av_q2d(m->display_primaries[c][i]) : 0.0;
+    }
+    if (peak_opt > 0.0) {
+        peak = peak_opt;
+        from = "peak option";
+    }
+    if (!peak && (sd = av_frame_get_side_data(in, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
+        const AVContentLightMetadata *c = (const AVContentLightMetadata *)sd->data;
+        if (c->MaxCLL > 0) {
+            peak = c->MaxCLL;
+            from = "content light level MaxCLL";
+        }
+    }
+    if (!peak && m && m->has_luminance && m->max_luminance.den &&
+        av_q2d(m->max_luminance) > 0.0) {
+        peak = av_q2d(m->max_luminance);
+        from = "mastering display maximum luminance";
+    }
+    if (!peak)
+        peak = CSPFIX_SRC_PEAK_DEFAULT;
+    if (peak != *last)
+        av_log(log_ctx, AV_LOG_VERBOSE, "Source peak %g cd/m2 (%s).\n", peak, from);
+    *last = peak;
+    return peak;
+}
+
+static void set_mdm_primaries(AVMasteringDisplayMetadata *m, enum AVColorPrimaries prim)
+{
+    const AVColorPrimariesDesc *d = av_csp_primaries_desc_from_id(prim);
+    if (!d)
+        return;
+    m->display_primaries[0][0] = d->prim.r.x;
+    m->display_primaries[0][1] = d->prim.r.y;
+    m->display_primaries[1][0] = d->prim.g.x;
+    m->display_primaries[1][1] = d->prim.g.y;
+    m->display_primaries[2][0] = d->prim.b.x;
+    m->display_primaries[2][1] = d->prim.b.y;
+    m->white_point[0]          = d->wp.x;
+    m->white_point[1]          = d->wp.y;
+    m->has_primaries           = 1;
+}
+
+/* Dynamic HDR metadata (per-scene tone mapping hints for the source's transfer and peak). */
+static void remove_dynamic_hdr(AVFrame *out)
+{
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DYNAMIC_HDR_PLUS);
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DYNAMIC_HDR_VIVID);
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_RPU_BUFFER);
+    av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_METADATA);
+}
+
+/*
+ * Side data of the output, per type (doc/cspfix.texi, "Side data"):
+ * - ICC profile: describes the RGB colour (primaries and transfer): dropped when either
+ *   changes, kept otherwise;
+ * - mastering display, content light level: removed for SDR output; created for SDR input
+ *   made HDR; on HDR -> HDR kept (the mastering display's primaries describe that display,
+ *   not the container), the luminances lowered to the peak a tone curve compressed to;
+ * - HDR10+, HDR Vivid, Dolby Vision: removed when the transfer changes or a tone curve
+ *   runs (they steer tone mapping of the source signal);
+ * - everything else (ambient viewing environment, captions, ...) passes through.
+ */
+int ff_cspfix_output_side_data(AVFrame *out, const CspfixDesc *id, const CspfixDesc *od,
+                               int tm_peak, int tone_mapped, double target_peak)
+{
+    const int hdr_in = ff_cspfix_is_hdr_trc(id->trc);
+    AVFrameSideData *sd;
+
+    if (id->prim != od->prim || id->trc != od->trc)
+        av_frame_remove_side_data(out, AV_FRAME_DATA_ICC_PROFILE);
+    if (id->trc != od->trc || tone_mapped)
+        remove_dynamic_hdr(out);
+
+    if (!ff_cspfix_is_hdr_trc(od->trc)) {
+        /* HDR metadata describes PQ/HLG signals; it is wrong for SDR output */
+        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+        return 0;
+    }
+    if (!hdr_in) {
+        /* SDR content now peaks at target_peak (SDR white) in the output gamut; an HLG
+         * signal is made for the 1000 cd/m2 reference display */
+        const double peak = target_peak > 0.0 ? target_peak : CSPFIX_HDR_TARGET_DEFAULT;
+        const double display = od->trc == AVCOL_TRC_ARIB_STD_B67 ? CSPFIX_HLG_LW : peak;
+        AVMasteringDisplayMetadata *m;
+        AVContentLightMetadata *c;
+        av_frame_remove_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+        av_frame_remove_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+        if (!(m = av_mastering_display_metadata_create_side_data(out)) ||
+            !(c = av_content_light_metadata_create_side_data(out)))
+            return AVERROR(ENOMEM);
+        set_mdm_primaries(m, od->prim);
+        m->max_luminance = av_d2q(display, 100000);
+        m->min_luminance = av_make_q(0, 1);
+        m->has_luminance = 1;
+        c->MaxCLL  = lrint(peak);
+        c->MaxFALL = 0; /* unknown */
+        return 0;
+    }
+    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
+        AVMasteringDisplayMetadata *m = (AVMasteringDisplayMetadata *)sd->data;
+        if (m->has_luminance && av_q2d(m->max_luminance) > tm_peak)
+            m->max_luminance = av_make_q(tm_peak, 1);
+    }
+    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
+        AVContentLightMetadata *c = (AVContentLightMetadata *)sd->data;
+        c->MaxCLL  = FFMIN(c->MaxCLL, tm_peak);
+        c->MaxFALL = FFMIN(c->MaxFALL, tm_peak);
+    }
+    return 0;
+}

@@ -1,0 +1,52 @@
+/*
+ * cspfix: HDR metadata (the source peak from side data, the output's side data)
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_HDRMETA_H
+#define AVFILTER_CSPFIX_HDRMETA_H
+
+#include "libavutil/frame.h"
+#include "libavutil/pixfmt.h"
+
+#include "cspfix_plan.h"
+
+/** 1 for the HDR transfers (PQ, HLG). */
+int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
+
+/**
+ * Source peak in cd/m2 of an HDR frame (hdr_in), for tone mapping: peak_opt when > 0 (the
+ * user wins), then the content light level MaxCLL, then the mastering display's maximum
+ * luminance, then CSPFIX_SRC_PEAK_DEFAULT; 0 for SDR input. prim gets the mastering
+ * display's primaries when want_prim (gamut compression), else zeros. A peak other than
+ * *last is logged (verbose); *last is set to it.
+ */
+double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
+                             int want_prim, double prim[3][2], double *last);
+
+/**
+ * Adjust the side data of out (a copy of the input's) to the conversion id -> od:
+ * tm_peak is the peak in cd/m2 an HDR output was tone-mapped to (0: none), tone_mapped
+ * says a tone curve ran, target_peak is the target_peak option (0: default).
+ * Returns 0 or AVERROR(ENOMEM).
+ */
+int ff_cspfix_output_side_data(AVFrame *out, const CspfixDesc *id, const CspfixDesc *od,
+                               int tm_peak, int tone_mapped, double target_peak);
+
+#endif /* AVFILTER_CSPFIX_HDRMETA_H */
