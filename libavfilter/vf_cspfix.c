@@ -46,6 +46,7 @@
 #include "cspfix_dsp.h"
 #include "cspfix_gst.h"
 #include "cspfix_io.h"
+#include "cspfix_kparams.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
 #include "cspfix_v4l2.h"
@@ -376,10 +377,10 @@ static void matrix_in(const CspfixContext *s, float *c0, float *c1, float *c2, i
     const int b = s->fuse_in - 1, w16 = w & ~15;
 
     if (w16)
-        s->dsp.matrix_in[b](c0, c1, c2, src, w16, m);
+        s->dsp.fused.matrix_in[b](c0, c1, c2, src, w16, m);
     if (w > w16) {
-        s->dsp.unpack[b](c0 + w16, src + ((ptrdiff_t)w16 << b), w - w16);
-        s->dsp.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
+        s->dsp.io.unpack[b](c0 + w16, src + ((ptrdiff_t)w16 << b), w - w16);
+        s->dsp.stage.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
     }
 }
 
@@ -390,10 +391,10 @@ static void matrix_out(const CspfixContext *s, float *c0, float *c1, float *c2, 
     const int b = s->fuse_out - 1, w16 = w & ~15;
 
     if (w16)
-        s->dsp.matrix_out[b](io->dst, c0, c1, c2, w16, m, io->bias, s->lo[0], s->hi[0]);
+        s->dsp.fused.matrix_out[b](io->dst, c0, c1, c2, w16, m, io->bias, s->lo[0], s->hi[0]);
     if (w > w16) {
-        s->dsp.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
-        s->dsp.pack[b](io->dst + ((ptrdiff_t)w16 << b), c0 + w16, w - w16, io->bias,
+        s->dsp.stage.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
+        s->dsp.io.pack[b](io->dst + ((ptrdiff_t)w16 << b), c0 + w16, w - w16, io->bias,
                        s->lo[0], s->hi[0]);
     }
 }
@@ -412,33 +413,33 @@ static void run_stages_chunk(const CspfixContext *s, float *c0, float *c1, float
             else if (io->dst && i == s->nb_stages - 1)
                 matrix_out(s, c0, c1, c2, w, st->m, io);
             else
-                dsp->matrix(c0, c1, c2, w, st->m);
+                dsp->stage.matrix(c0, c1, c2, w, st->m);
             break;
         case CSPFIX_OP_TF:
-            dsp->tf(c0, c1, c2, w, st->tab);
+            dsp->stage.tf(c0, c1, c2, w, st->tab);
             break;
         case CSPFIX_OP_OOTF:
-            dsp->ootf(c0, c1, c2, w, st->k, st->tab);
+            dsp->stage.ootf(c0, c1, c2, w, st->k, st->tab);
             break;
         case CSPFIX_OP_CL_DECODE:
-            dsp->cl_decode(c0, c1, c2, w, &st->cl);
+            dsp->stage.cl_decode(c0, c1, c2, w, &st->cl);
             break;
         case CSPFIX_OP_CL_ENCODE:
-            dsp->cl_encode(c0, c1, c2, w, &st->cl);
+            dsp->stage.cl_encode(c0, c1, c2, w, &st->cl);
             break;
         case CSPFIX_OP_CLIP:
-            dsp->clip(c0, w, st->lo, st->hi);
-            dsp->clip(c1, w, st->lo, st->hi);
-            dsp->clip(c2, w, st->lo, st->hi);
+            dsp->stage.clip(c0, w, st->lo, st->hi);
+            dsp->stage.clip(c1, w, st->lo, st->hi);
+            dsp->stage.clip(c2, w, st->lo, st->hi);
             break;
         case CSPFIX_OP_TONEMAP:
-            dsp->tonemap(c0, c1, c2, w, st->k, st->tab, st->tab2);
+            dsp->stage.tonemap(c0, c1, c2, w, st->k, st->tab, st->tab2);
             break;
         case CSPFIX_OP_GAMUT:
             if (st->gmode == CSPFIX_GAMUT_COMPRESS)
-                dsp->gamut_compress(c0, c1, c2, w, st->thr, st->sinv, st->hi);
+                dsp->stage.gamut_compress(c0, c1, c2, w, st->thr, st->sinv, st->hi);
             else
-                dsp->gamut_desat(c0, c1, c2, w, st->k, st->hi);
+                dsp->stage.gamut_desat(c0, c1, c2, w, st->k, st->hi);
             break;
         }
     }
@@ -842,8 +843,8 @@ static int setup_in_lut(CspfixContext *s)
         for (int x = 0; x < s->in_lut_stride; x++)
             l[c][x] = FFMIN(x, n - 1);
     }
-    s->dsp.matrix(l[0], l[1], l[2], n, m->m);
-    s->dsp.tf(l[0], l[1], l[2], n, s->stages[1].tab);
+    s->dsp.stage.matrix(l[0], l[1], l[2], n, m->m);
+    s->dsp.stage.tf(l[0], l[1], l[2], n, s->stages[1].tab);
     s->stage_start = 2;
     return 0;
 }
@@ -1164,7 +1165,7 @@ static float *vblend(const CspfixContext *s, const AVFrame *in, int c, int r0, i
 
     if (!frac)
         return a;
-    s->dsp.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
+    s->dsp.chroma.blend(row, a, chroma_row(s, in, c, r1, r0, cw, b), cw,
                  (float)(den - frac) / den, (float)frac / den);
     return row;
 }
@@ -1219,7 +1220,7 @@ static void load_chroma(const CspfixContext *s, const AVFrame *in, int c, int y,
     if (f->hsub) {
         row[-1] = row[0];
         row[cw] = row[cw - 1];
-        s->dsp.upsample_h2(dst, row, w, s->in_phase_x);
+        s->dsp.chroma.upsample_h2(dst, row, w, s->in_phase_x);
     }
 }
 
@@ -1265,7 +1266,7 @@ static void diffuse(const CspfixContext *s, SliceBuf *b, int c, int y, int w, fl
         memset(b->ed[c][0], 0, (w + 2) * sizeof(float));
         memset(b->ed[c][1], 0, (w + 2) * sizeof(float));
     }
-    s->dsp.dither_ed(row, w, b->ed[c][0], b->ed[c][1], s->lo[c], s->hi[c]);
+    s->dsp.io.dither_ed(row, w, b->ed[c][0], b->ed[c][1], s->lo[c], s->hi[c]);
     tmp = b->ed[c][0];
     b->ed[c][0] = b->ed[c][1];
     b->ed[c][1] = tmp;
@@ -1320,7 +1321,7 @@ static void copy_alpha(const CspfixContext *s, const AVFrame *in, AVFrame *out, 
             const float maxi = fi->is_float ? 1.0f : (1 << fi->comp[3].depth) - 1;
             ff_cspfix_read(&s->dsp, fi, in, 3, y, w, row);
             if (maxi != maxo)
-                s->dsp.affine(row, w, maxo / maxi, 0.0f);
+                s->dsp.stage.affine(row, w, maxo / maxi, 0.0f);
         } else {
             fill_row(row, w, maxo);
         }
@@ -1351,19 +1352,19 @@ static void convert_per_plane(const CspfixContext *s, const AVFrame *in, AVFrame
         if (s->map8) {
             const CspfixComp *ci = &s->fin.comp[c], *co = &s->fout.comp[c];
             for (int y = y0; y < y1; y++)
-                s->dsp.map8(comp_row(out, co, y), comp_row(in, ci, y), w, &s->map8p[c]);
+                s->dsp.io.map8(comp_row(out, co, y), comp_row(in, ci, y), w, &s->map8p[c]);
             continue;
         }
         if (s->map16) {
             const CspfixComp *ci = &s->fin.comp[c], *co = &s->fout.comp[c];
             for (int y = y0; y < y1; y++)
-                s->dsp.map16((uint16_t *)comp_row(out, co, y), (const uint16_t *)comp_row(in, ci, y),
+                s->dsp.io.map16((uint16_t *)comp_row(out, co, y), (const uint16_t *)comp_row(in, ci, y),
                              w, &s->map16p[c]);
             continue;
         }
         for (int y = y0; y < y1; y++) {
             ff_cspfix_read(&s->dsp, &s->fin, in, c, y, w, b->t0);
-            s->dsp.affine(b->t0, w, sc, of);
+            s->dsp.stage.affine(b->t0, w, sc, of);
             write_comp(s, b, out, c, y, w, b->t0);
         }
     }
@@ -1407,11 +1408,11 @@ static void own_rows(const CspfixContext *s, const AVFrame *in, AVFrame *out, in
         const float *bias = bias_row(s, y, 0);
         load_row(s, in, y, c, b, 1);
         if (n)
-            dsp->yrow[k](dst, src, c[1], c[2], n, m, bias, s->lo[0], s->hi[0]);
+            dsp->fused.yrow[k](dst, src, c[1], c[2], n, m, bias, s->lo[0], s->hi[0]);
         if (w > n) {
-            dsp->unpack[k](c[0] + n, src + ((ptrdiff_t)n << k), w - n);
-            dsp->matrix(c[0] + n, c[1] + n, c[2] + n, w - n, m);
-            dsp->pack[k](dst + ((ptrdiff_t)n << k), c[0] + n, w - n, bias, s->lo[0], s->hi[0]);
+            dsp->io.unpack[k](c[0] + n, src + ((ptrdiff_t)n << k), w - n);
+            dsp->stage.matrix(c[0] + n, c[1] + n, c[2] + n, w - n, m);
+            dsp->io.pack[k](dst + ((ptrdiff_t)n << k), c[0] + n, w - n, bias, s->lo[0], s->hi[0]);
         }
     }
     copy_alpha(s, in, out, y0, y1, b->t0);
@@ -1423,14 +1424,14 @@ static void own_rows(const CspfixContext *s, const AVFrame *in, AVFrame *out, in
         uint8_t *dcb = comp_row(out, &co[1], y), *dcr = comp_row(out, &co[2], y);
         const float *bcb = bias_row(s, y, 1), *bcr = bias_row(s, y, 2);
         if (n)
-            dsp->crow[k](dcb, dcr, cb, cr, n, &s->crow_p, bcb, bcr);
+            dsp->fused.crow[k](dcb, dcr, cb, cr, n, &s->crow_p, bcb, bcr);
         if (cw > n) {
             fill_row(c[0] + n, cw - n, 0.0f);
-            dsp->unpack[k](c[1] + n, cb + ((ptrdiff_t)n << k), cw - n);
-            dsp->unpack[k](c[2] + n, cr + ((ptrdiff_t)n << k), cw - n);
-            dsp->matrix(c[0] + n, c[1] + n, c[2] + n, cw - n, m);
-            dsp->pack[k](dcb + ((ptrdiff_t)n << k), c[1] + n, cw - n, bcb, s->lo[1], s->hi[1]);
-            dsp->pack[k](dcr + ((ptrdiff_t)n << k), c[2] + n, cw - n, bcr, s->lo[2], s->hi[2]);
+            dsp->io.unpack[k](c[1] + n, cb + ((ptrdiff_t)n << k), cw - n);
+            dsp->io.unpack[k](c[2] + n, cr + ((ptrdiff_t)n << k), cw - n);
+            dsp->stage.matrix(c[0] + n, c[1] + n, c[2] + n, cw - n, m);
+            dsp->io.pack[k](dcb + ((ptrdiff_t)n << k), c[1] + n, cw - n, bcb, s->lo[1], s->hi[1]);
+            dsp->io.pack[k](dcr + ((ptrdiff_t)n << k), c[2] + n, cw - n, bcr, s->lo[2], s->hi[2]);
         }
     }
 }
@@ -1482,9 +1483,9 @@ static const int32_t *delta_row(const CspfixContext *s, const AVFrame *in, int r
         const uint8_t *u = in->data[cb->plane] + (ptrdiff_t)r * in->linesize[cb->plane] + cb->offset;
         const uint8_t *v = in->data[cr->plane] + (ptrdiff_t)r * in->linesize[cr->plane] + cr->offset;
         if (s->fin.depth > 8)
-            s->dsp.idelta16(rows[i], (const uint16_t *)u, (const uint16_t *)v, cw, &s->yuvint_p);
+            s->dsp.yuvint.idelta16(rows[i], (const uint16_t *)u, (const uint16_t *)v, cw, &s->yuvint_p);
         else
-            s->dsp.idelta(rows[i], u, v, cw, s->yuvint_p.dc);
+            s->dsp.yuvint.idelta(rows[i], u, v, cw, s->yuvint_p.dc);
         rows[i][-1] = rows[i][0];
         rows[i][cw] = rows[i][cw - 1];
         tag[i] = r;
@@ -1505,10 +1506,10 @@ static void yuvint_chroma_row(const CspfixContext *s, const AVFrame *in, AVFrame
     const uint8_t *cr = in->data[ir->plane] + (ptrdiff_t)y * in->linesize[ir->plane] + ir->offset;
 
     if (s->fin.depth > 8)
-        s->dsp.ichroma16((uint16_t *)dcb, (uint16_t *)dcr, (const uint16_t *)cb,
+        s->dsp.yuvint.ichroma16((uint16_t *)dcb, (uint16_t *)dcr, (const uint16_t *)cb,
                          (const uint16_t *)cr, cw, &s->yuvint_p);
     else
-        s->dsp.ichroma(dcb, dcr, cb, cr, cw, &s->yuvint_p);
+        s->dsp.yuvint.ichroma(dcb, dcr, cb, cr, cw, &s->yuvint_p);
 }
 
 /* convert_chroma_own() in integers: luma adds the interpolated chroma contribution
@@ -1548,9 +1549,9 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
             const int32_t *db = frac ? delta_row(s, in, rb, rows, tag, mask) : da;
 
             if (frac & 1)
-                s->dsp.ivblend8(d[y & 1], da, db, cw, frac);
+                s->dsp.yuvint.ivblend8(d[y & 1], da, db, cw, frac);
             else
-                s->dsp.ivblend(d[y & 1], da, db, cw, frac >> 1);
+                s->dsp.yuvint.ivblend(d[y & 1], da, db, cw, frac >> 1);
             for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
                 yuvint_chroma_row(s, in, out, cnext, cw);
         } else if (y < y1) {
@@ -1561,7 +1562,7 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
             const int32_t *da = delta_row(s, in, ra, rows, tag, mask);
             const int32_t *db = frac ? delta_row(s, in, rb, rows, tag, mask) : da;
 
-            s->dsp.ivblend(d[y & 1], da, db, cw, frac);
+            s->dsp.yuvint.ivblend(d[y & 1], da, db, cw, frac);
             for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
                 yuvint_chroma_row(s, in, out, cnext, cw);
         }
@@ -1570,9 +1571,9 @@ static void convert_yuvint(const CspfixContext *s, const AVFrame *in, AVFrame *o
             uint8_t *dst = out->data[oy->plane] + (ptrdiff_t)yl * out->linesize[oy->plane] + oy->offset;
             const uint8_t *src = in->data[iy->plane] + (ptrdiff_t)yl * in->linesize[iy->plane] + iy->offset;
             if (s->fin.depth > 8)
-                s->dsp.iluma16((uint16_t *)dst, (const uint16_t *)src, d[yl & 1], w, s->in_phase_x, p);
+                s->dsp.yuvint.iluma16((uint16_t *)dst, (const uint16_t *)src, d[yl & 1], w, s->in_phase_x, p);
             else
-                s->dsp.iluma(dst, src, d[yl & 1], w, s->in_phase_x, p);
+                s->dsp.yuvint.iluma(dst, src, d[yl & 1], w, s->in_phase_x, p);
         }
     }
     copy_alpha(s, in, out, y0, y1, b->t0);
@@ -1590,7 +1591,7 @@ static void downsample(const CspfixContext *s, float *dst, float *src, int w)
     src[-1]    = src[0];
     src[w]     = src[w - 1];
     src[w + 1] = src[w - 1];
-    s->dsp.downsample_h2(dst, src, w, s->out_phase_x);
+    s->dsp.chroma.downsample_h2(dst, src, w, s->out_phase_x);
 }
 
 /*
@@ -1632,16 +1633,16 @@ static void store_chroma_v(const CspfixContext *s, AVFrame *out, int k, SliceBuf
             /* ((r0 w0 + r1 w1) + r2 w2) + r3 w3 by the blend kernel (x * 1 is x) */
             for (int j = 0; j < n; j++)
                 r[j] = b->ring[rows[j] & 7][i];
-            s->dsp.blend(b->t1, r[0], r[1], w, wt[0], wt[1]);
+            s->dsp.chroma.blend(b->t1, r[0], r[1], w, wt[0], wt[1]);
             for (int j = 2; j < n; j++)
-                s->dsp.blend(b->t1, b->t1, r[j], w, 1.0f, wt[j]);
+                s->dsp.chroma.blend(b->t1, b->t1, r[j], w, 1.0f, wt[j]);
         } else {
             for (int j = 0; j < 4; j++)
                 r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
             if (s->out_off_y2 == 1)
-                s->dsp.filter4(b->t1, r[0], r[1], r[2], r[3], w);
+                s->dsp.chroma.filter4(b->t1, r[0], r[1], r[2], r[3], w);
             else
-                s->dsp.filter3(b->t1, r[0], r[1], r[2], w);
+                s->dsp.chroma.filter3(b->t1, r[0], r[1], r[2], w);
         }
         if (s->fout.hsub) {
             downsample(s, b->t2, b->t1, w);
