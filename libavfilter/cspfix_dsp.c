@@ -367,16 +367,17 @@ static av_always_inline int32_t iluma_h(const int32_t *d, int x, int phase)
 static decl_cspfix_ichroma8_fn(ichroma_c)
 {
     for (int x = 0; x < w; x++) {
-        const int u = cb[x] - 128, v = cr[x] - 128;
-        dcb[x] = imat2(&p->cb, u, v, 22);
-        dcr[x] = imat2(&p->cr, u, v, 22);
+        const int u = cb[x] - CSPFIX_YUVINT_MID8, v = cr[x] - CSPFIX_YUVINT_MID8;
+        dcb[x] = imat2(&p->cb, u, v, CSPFIX_YUVINT_SHIFT8);
+        dcr[x] = imat2(&p->cr, u, v, CSPFIX_YUVINT_SHIFT8);
     }
 }
 
 static decl_cspfix_idelta8_fn(idelta_c)
 {
     for (int x = 0; x < w; x++)
-        dst[x] = (c[0] * (cb[x] - 128) + c[1] * (cr[x] - 128) + c[2]) >> 4;
+        dst[x] = (c[0] * (cb[x] - CSPFIX_YUVINT_MID8) + c[1] * (cr[x] - CSPFIX_YUVINT_MID8) +
+                  c[2]) >> CSPFIX_YUVINT_DSHIFT;
 }
 
 static decl_cspfix_ivblend_fn(ivblend_c)
@@ -394,7 +395,8 @@ static decl_cspfix_ivblend_fn(ivblend8_c)
 static decl_cspfix_iluma8_fn(iluma_c)
 {
     for (int x = 0; x < w; x++)
-        dst[x] = av_clip((p->a * y[x] + iluma_h(d, x, phase)) >> 22, p->lo, p->hi);
+        dst[x] = av_clip((p->a * y[x] + iluma_h(d, x, phase)) >> CSPFIX_YUVINT_SHIFT8,
+                         p->lo, p->hi);
 }
 
 static decl_cspfix_ichroma16_fn(ichroma16_c)
@@ -412,7 +414,7 @@ static decl_cspfix_idelta16_fn(idelta16_c)
     const int mid = (p->mask + 1) >> 1;
     for (int x = 0; x < w; x++)
         dst[x] = (p->dc[0] * ((cb[x] & p->mask) - mid) + p->dc[1] * ((cr[x] & p->mask) - mid) +
-                  p->dc[2]) >> 4;
+                  p->dc[2]) >> CSPFIX_YUVINT_DSHIFT;
 }
 
 static decl_cspfix_iluma16_fn(iluma16_c)

@@ -86,6 +86,10 @@ typedef struct CspfixMap16 {
  * the rounding constant is folded into the offsets. Every intermediate fits in int32.
  * The 16-bit-container kernels use only the low D bits of each sample.
  */
+#define CSPFIX_YUVINT_SHIFT8 22       ///< S of 8-bit samples, built into the 8-bit kernels
+#define CSPFIX_YUVINT_MID8   128      ///< mid of 8-bit samples, built into the 8-bit kernels
+#define CSPFIX_YUVINT_DSHIFT 4        ///< the luma deltas are at 2^-(S - DSHIFT) codes
+
 typedef struct CspfixIMat2 {
     int32_t c[3];
     int32_t lo, hi;

@@ -68,7 +68,11 @@ CHECK_OFFSET(CspfixMap16, o, 4);
 CHECK_OFFSET(CspfixMap16, lo, 8);
 CHECK_OFFSET(CspfixMap16, hi, 12);
 
-/* cspfix_yuvint.asm: YI_* (ichroma, iluma, ichroma_16, idelta_16, iluma_16) */
+/* cspfix_yuvint.asm: YI_S8, YI_MID8_LOG2, YI_DSHIFT; YI_* offsets (ichroma_8, iluma_8,
+ * ichroma_16, idelta_16, iluma_16) */
+static_assert(CSPFIX_YUVINT_SHIFT8 == 22, "YI_S8 of cspfix_yuvint.asm");
+static_assert(CSPFIX_YUVINT_MID8 == 1 << 7, "YI_MID8_LOG2 of cspfix_yuvint.asm");
+static_assert(CSPFIX_YUVINT_DSHIFT == 4, "YI_DSHIFT of cspfix_yuvint.asm");
 CHECK_OFFSET(CspfixYuvInt, cb.c[0], 0);
 CHECK_OFFSET(CspfixYuvInt, cb.c[1], 4);
 CHECK_OFFSET(CspfixYuvInt, cb.c[2], 8);

@@ -54,6 +54,11 @@ int_yhi:    db 4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1
 %define YI_MASK  68
 %define YI_FOLD  72
 
+; constants of the definition (cspfix_dsp.h; pinned by static_assert in x86/cspfix_init.c)
+%define YI_S8        22                 ; CSPFIX_YUVINT_SHIFT8: S of 8-bit samples
+%define YI_MID8_LOG2 7                  ; CSPFIX_YUVINT_MID8 = 1 << 7
+%define YI_DSHIFT    4                  ; CSPFIX_YUVINT_DSHIFT: deltas at 2^-(S - 4)
+
 SECTION .text
 
 ; BCASTB m, mem, zero: broadcast the low byte of a dword
@@ -120,7 +125,7 @@ SECTION .text
     jl .tail
 .loop:
     %1      [cbq + %2 * xq], [crq + %2 * xq]
-    psrad   m0, 4
+    psrad   m0, YI_DSHIFT
     movu    [dstq + 4 * xq], m0
     add     xq, mmsize / 4
     cmp     xq, remq
@@ -135,7 +140,7 @@ SECTION .text
     COPYS   %2, rsp, cbq, rem, x, tmp
     COPYS   %2, rsp + mmsize, crq, rem, x, tmp
     %1      [rsp], [rsp + mmsize]
-    psrad   m0, 4
+    psrad   m0, YI_DSHIFT
     movu    [dstq], m0
 .end:
     RET
@@ -190,7 +195,7 @@ SECTION .text
     pmulld  m6, %3, %5
     paddd   %1, m6
     paddd   %1, %6
-    psrad   %1, 22
+    psrad   %1, YI_S8
 %endmacro
 
 %macro ICHROMA_VEC 4 ; dcb, dcr (operands), cb, cr (addresses): mmsize / 2 samples
@@ -229,11 +234,11 @@ cglobal cspfix_ichroma_8, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
     ; c2 - 128 (c0 + c1)
     VBROADCASTSS m10, [pq + YI_CB_C + 8]
     paddd   m0, m8, m9
-    pslld   m0, 7
+    pslld   m0, YI_MID8_LOG2
     psubd   m10, m0
     VBROADCASTSS m13, [pq + YI_CR_C + 8]
     paddd   m0, m11, m12
-    pslld   m0, 7
+    pslld   m0, YI_MID8_LOG2
     psubd   m13, m0
     pxor    xm1, xm1
 %if mmsize == 32
@@ -266,7 +271,7 @@ cglobal cspfix_idelta_8, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     VBROADCASTSS m3, [coefq + 4]
     VBROADCASTSS m4, [coefq + 8]
     paddd   m0, m2, m3
-    pslld   m0, 7
+    pslld   m0, YI_MID8_LOG2
     psubd   m4, m0
     IDELTA_ROW CMAT, 1
 %endmacro
@@ -348,13 +353,13 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
     paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
     paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
 %if %4
-    psrad   m0, 22
-    psrad   m1, 22
+    psrad   m0, YI_S8
+    psrad   m1, YI_S8
 %endif
 %elif %4
     paddd   m2, m1
-    psrad   m0, m1, 20                  ; even: 4 d[k] >> 22
-    psrad   m1, m2, 21                  ; odd:  2 (d[k] + d[k + 1]) >> 22
+    psrad   m0, m1, YI_S8 - 2           ; even: 4 d[k] >> 22
+    psrad   m1, m2, YI_S8 - 1           ; odd:  2 (d[k] + d[k + 1]) >> 22
 %else
     pslld   m0, m1, 2                   ; even: 4 d[k]
     paddd   m1, m2
@@ -382,8 +387,8 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
     pmulld  m4, m8
     paddd   m0, m3
     paddd   m2, m4
-    psrad   m0, 22
-    psrad   m2, 22
+    psrad   m0, YI_S8
+    psrad   m2, YI_S8
     packssdw m0, m2
 %endif
 %endmacro
@@ -437,7 +442,7 @@ cglobal cspfix_iluma_8, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem,
     BCASTB  m9, [pq + YI_LO], m1
     BCASTB  m10, [pq + YI_HI], m1
     xor     xq, xq
-    cmp     dword [pq + YI_A], 1 << 22
+    cmp     dword [pq + YI_A], 1 << YI_S8
     je .unit
 %if mmsize == 32
     mova    m11, [int_ylo]
