@@ -49,6 +49,12 @@ typedef struct CspfixCLParams {
     const CspfixTFTable *to_signal;        ///< TF
 } CspfixCLParams;
 
+/*
+ * Kernel parameters. The kernels only read them (the asm at fixed offsets, pinned in
+ * x86/cspfix_init.c); the solvers that compute them for a conversion are in
+ * cspfix_kparams.h.
+ */
+
 /**
  * An integer affine map of 8-bit codes, the fast form of a per-plane float map
  * (range-only conversions): v = (x * mul) >> 8 (the high word of (x << 8) * mul, as

@@ -30,7 +30,6 @@
 #include "libavutil/thread.h"
 
 #include "cspfix_io.h"
-#include "cspfix_kparams.h"
 
 /*
  * The formats are chosen from the pixel format descriptors of the libavutil the
