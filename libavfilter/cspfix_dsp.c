@@ -39,7 +39,7 @@
 #include "cspfix_dsp_template.c"
 #undef BIT_DEPTH
 
-static void dither_ed_c(float *c, int w, float *cur, float *next, float lo, float hi)
+static decl_cspfix_dither_ed_fn(dither_ed_c)
 {
     for (int x = 0; x < w; x++) {
         float v = c[x] + cur[x + 1], q, e;
@@ -56,7 +56,7 @@ static void dither_ed_c(float *c, int w, float *cur, float *next, float lo, floa
     }
 }
 
-static void map8_c(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
+static decl_cspfix_map8_fn(map8_c)
 {
     for (int x = 0; x < w; x++) {
         const int v = (src[x] * m->mul) >> 8;
@@ -64,7 +64,7 @@ static void map8_c(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
     }
 }
 
-static void map16_c(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m)
+static decl_cspfix_map16_fn(map16_c)
 {
     for (int x = 0; x < w; x++) {
         float v = (float)src[x] * m->s + m->o;
@@ -75,99 +75,13 @@ static void map16_c(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16
     }
 }
 
-/* one code through the integer map, or -1 if an intermediate leaves int16 */
-static int map8_code(int x, int mul, int add, int shift, int lo, int hi)
-{
-    const int v = (x * mul) >> 8;
-    if (v + add < INT16_MIN || v + add > INT16_MAX)
-        return -1;
-    return av_clip((v + add) >> shift, lo, hi);
-}
-
-void ff_cspfix_map8_set_clip(CspfixMap8 *m)
-{
-    m->clip = 0;
-    for (int x = 0; x < 256; x++) {
-        const int r = av_clip_uint8(((x * m->mul >> 8) + m->add) >> m->shift);
-        if (r < m->lo || r > m->hi)
-            m->clip = 1;
-    }
-}
-
-int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
-                        float lo, float hi)
-{
-    DECLARE_ALIGNED(32, float, row)[256 + 16];
-    DECLARE_ALIGNED(32, float, bias)[16];
-    uint8_t want[256];
-    int ilo, ihi;
-
-    if (!(s > 0.0f) || s >= 2.0f || !(lo >= 0.0f) || !(hi <= 255.0f) || !(lo <= hi))
-        return AVERROR(EINVAL);
-    ilo = (int)lo;
-    ihi = (int)hi;
-    if (ilo != lo || ihi != hi)
-        return AVERROR(EINVAL);
-    /* what the float kernels give */
-    for (int x = 0; x < 256 + 16; x++)
-        row[x] = x < 256 ? x : 0.0f;
-    for (int i = 0; i < 16; i++)
-        bias[i] = 0.5f;
-    dsp->affine(row, 256, s, o);
-    dsp->pack[0](want, row, 256, bias, lo, hi);
-
-    for (int shift = 7; shift >= 0; shift--) {
-        const double scale = ldexp(1.0, shift);
-        const long mul0 = lrint(s * scale * 256.0);
-        /* + 0.5 for the rounding, + 0.5 for the floor of v */
-        const long add0 = lrint((o + 0.5) * scale + 0.5);
-        if (mul0 > UINT16_MAX)
-            continue;
-        for (int dm = 0; dm <= 4; dm++) {
-            for (int da = 0; da <= 8; da++) {
-                const long mul = mul0 + (dm & 1 ? -(dm + 1) / 2 : dm / 2);
-                const long add = add0 + (da & 1 ? -(da + 1) / 2 : da / 2);
-                int x;
-                if (mul < 0 || mul > UINT16_MAX || add < INT16_MIN || add > INT16_MAX)
-                    continue;
-                for (x = 0; x < 256; x++)
-                    if (map8_code(x, mul, add, shift, ilo, ihi) != want[x])
-                        break;
-                if (x == 256) {
-                    *m = (CspfixMap8){ .mul = mul, .add = add, .shift = shift,
-                                       .lo = ilo, .hi = ihi };
-                    ff_cspfix_map8_set_clip(m);
-                    return 0;
-                }
-            }
-        }
-    }
-    return AVERROR(ERANGE);
-}
-
-void ff_cspfix_crow_init(CspfixCRow *p, const float m[12], float lo_cb, float hi_cb,
-                         float lo_cr, float hi_cr)
-{
-    for (int r = 0; r < 2; r++) {
-        const float *row = m + 4 * (r + 1);
-        p->k[r][0] = row[1];
-        p->k[r][1] = row[2];
-        p->k[r][2] = fmaf(row[0], 0.0f, row[3]);
-        p->k[r][3] = 0.0f;
-    }
-    p->lo[0] = lo_cb;
-    p->hi[0] = hi_cb;
-    p->lo[1] = lo_cr;
-    p->hi[1] = hi_cr;
-}
-
-static void affine_c(float *c, int w, float s, float o)
+static decl_cspfix_affine_fn(affine_c)
 {
     for (int x = 0; x < w; x++)
         c[x] = c[x] * s + o;
 }
 
-static void matrix_c(float *c0, float *c1, float *c2, int w, const float m[12])
+static decl_cspfix_matrix_fn(matrix_c)
 {
     for (int x = 0; x < w; x++) {
         const float a = c0[x], b = c1[x], c = c2[x];
@@ -177,7 +91,7 @@ static void matrix_c(float *c0, float *c1, float *c2, int w, const float m[12])
     }
 }
 
-static void tf_c(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
+static decl_cspfix_tf_fn(tf_c)
 {
     for (int x = 0; x < w; x++) {
         c0[x] = ff_cspfix_tf_eval(t, c0[x]);
@@ -186,20 +100,19 @@ static void tf_c(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
     }
 }
 
-static void lut_c(float *c, int w, const float *lut, int n)
+static decl_cspfix_lut_fn(lut_c)
 {
     for (int x = 0; x < w; x++)
         c[x] = lut[FFMIN((int)c[x], n - 1)];
 }
 
-static void lut8_c(float *dst, const uint8_t *src, int w, const float *lut)
+static decl_cspfix_lut8_fn(lut8_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = lut[src[x]];
 }
 
-static void ootf_c(float *c0, float *c1, float *c2, int w, const float k[3],
-                   const CspfixTFTable *t)
+static decl_cspfix_ootf_fn(ootf_c)
 {
     for (int x = 0; x < w; x++) {
         const float y = (k[0] * c0[x] + k[1] * c1[x]) + k[2] * c2[x];
@@ -210,7 +123,7 @@ static void ootf_c(float *c0, float *c1, float *c2, int w, const float k[3],
     }
 }
 
-static void cl_decode_c(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p)
+static decl_cspfix_cl_fn(cl_decode_c)
 {
     for (int x = 0; x < w; x++) {
         const float yp = c0[x], cb = c1[x], cr = c2[x];
@@ -226,7 +139,7 @@ static void cl_decode_c(float *c0, float *c1, float *c2, int w, const CspfixCLPa
     }
 }
 
-static void cl_encode_c(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p)
+static decl_cspfix_cl_fn(cl_encode_c)
 {
     for (int x = 0; x < w; x++) {
         const float rp = c0[x], gp = c1[x], bp = c2[x];
@@ -241,7 +154,7 @@ static void cl_encode_c(float *c0, float *c1, float *c2, int w, const CspfixCLPa
     }
 }
 
-static void clip_c(float *c, int w, float lo, float hi)
+static decl_cspfix_clip_fn(clip_c)
 {
     for (int x = 0; x < w; x++) {
         float v = c[x] > lo ? c[x] : lo;
@@ -249,8 +162,7 @@ static void clip_c(float *c, int w, float lo, float hi)
     }
 }
 
-static void tonemap_c(float *c0, float *c1, float *c2, int w, const float k[3],
-                      const CspfixTFTable *gain, const CspfixTFTable *desat)
+static decl_cspfix_tonemap_fn(tonemap_c)
 {
     for (int x = 0; x < w; x++) {
         const float ab = c0[x] > c1[x] ? c0[x] : c1[x];
@@ -271,7 +183,7 @@ static void tonemap_c(float *c0, float *c1, float *c2, int w, const float k[3],
     }
 }
 
-static void gamut_desat_c(float *c0, float *c1, float *c2, int w, const float k[3], float hi)
+static decl_cspfix_gamut_desat_fn(gamut_desat_c)
 {
     for (int x = 0; x < w; x++) {
         const float r = c0[x], g = c1[x], b = c2[x];
@@ -308,8 +220,7 @@ static void gamut_desat_c(float *c0, float *c1, float *c2, int w, const float k[
     }
 }
 
-static void gamut_compress_c(float *c0, float *c1, float *c2, int w, float thr,
-                             const float sinv[3], float hi)
+static decl_cspfix_gamut_compress_fn(gamut_compress_c)
 {
     float *const c[3] = { c0, c1, c2 };
 
@@ -330,19 +241,19 @@ static void gamut_compress_c(float *c0, float *c1, float *c2, int w, float thr,
     }
 }
 
-static void unpack_s8_c(float *dst, const uint8_t *src, int w, int step)
+static decl_cspfix_unpack_s8_fn(unpack_s8_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = src[x * step];
 }
 
-static void unpack_s16_c(float *dst, const uint8_t *src, int w, int step, int shift, int mask)
+static decl_cspfix_unpack_s16_fn(unpack_s16_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = (AV_RL16(src + x * step) >> shift) & mask;
 }
 
-static void unpack_f32_c(float *dst, const uint8_t *src, int w, int step)
+static decl_cspfix_unpack_f32_fn(unpack_f32_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = av_int2float(AV_RL32(src + x * step));
@@ -356,39 +267,35 @@ static av_always_inline int quantize(float v, float bias, float lo, float hi)
     return (int)v;
 }
 
-static void pack_s8_c(uint8_t *dst, const float *src, int w, int step, const float *bias,
-                      float lo, float hi)
+static decl_cspfix_pack_s8_fn(pack_s8_c)
 {
     for (int x = 0; x < w; x++)
         dst[x * step] = quantize(src[x], bias[x & 15], lo, hi);
 }
 
-static void unpack_x2_8_c(float *dst, const uint8_t *src, int w)
+static decl_cspfix_unpack_fn(unpack_x2_8_c)
 {
     unpack_s8_c(dst, src, w, 2);
 }
 
-static void pack_x2_8_c(uint8_t *dst, const float *src, int w, const float *bias,
-                        float lo, float hi)
+static decl_cspfix_pack_fn(pack_x2_8_c)
 {
     pack_s8_c(dst, src, w, 2, bias, lo, hi);
 }
 
-static void pack_s16_c(uint8_t *dst, const float *src, int w, int step, int shift,
-                       const float *bias, float lo, float hi)
+static decl_cspfix_pack_s16_fn(pack_s16_c)
 {
     for (int x = 0; x < w; x++)
         AV_WL16(dst + x * step, quantize(src[x], bias[x & 15], lo, hi) << shift);
 }
 
-static void pack_f32_c(uint8_t *dst, const float *src, int w, int step)
+static decl_cspfix_pack_f32_fn(pack_f32_c)
 {
     for (int x = 0; x < w; x++)
         AV_WL32(dst + x * step, av_float2int(src[x]));
 }
 
-static void pack_x2rgb10_c(uint8_t *dst, const float *r, const float *g, const float *b, int w,
-                           const float *bias, float lo, float hi)
+static decl_cspfix_pack_x2rgb10_fn(pack_x2rgb10_c)
 {
     for (int x = 0; x < w; x++) {
         const float d = bias[x & 15];
@@ -398,7 +305,7 @@ static void pack_x2rgb10_c(uint8_t *dst, const float *r, const float *g, const f
     }
 }
 
-static void upsample_h2_c(float *dst, const float *src, int w, int phase)
+static decl_cspfix_resample_fn(upsample_h2_c)
 {
     const int last = (w + 1) / 2 - 1;
     for (int x = 0; x < w; x++) {
@@ -413,7 +320,7 @@ static void upsample_h2_c(float *dst, const float *src, int w, int phase)
     }
 }
 
-static void downsample_h2_c(float *dst, const float *src, int w, int phase)
+static decl_cspfix_resample_fn(downsample_h2_c)
 {
     const int cw = (w + 1) / 2;
     for (int k = 0; k < cw; k++) {
@@ -423,20 +330,19 @@ static void downsample_h2_c(float *dst, const float *src, int w, int phase)
     }
 }
 
-static void blend_c(float *dst, const float *a, const float *b, int w, float wa, float wb)
+static decl_cspfix_blend_fn(blend_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = a[x] * wa + b[x] * wb;
 }
 
-static void filter3_c(float *dst, const float *a, const float *b, const float *c, int w)
+static decl_cspfix_filter3_fn(filter3_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = ((a[x] + b[x]) + (b[x] + c[x])) * 0.25f;
 }
 
-static void filter4_c(float *dst, const float *a, const float *b, const float *c,
-                      const float *d, int w)
+static decl_cspfix_filter4_fn(filter4_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = ((a[x] + d[x]) + (b[x] + c[x]) * 3.0f) * 0.125f;
@@ -458,44 +364,42 @@ static av_always_inline int32_t iluma_h(const int32_t *d, int x, int phase)
     return x & 1 ? 3 * d[k] + d[k + 1] : d[k - 1] + 3 * d[k];
 }
 
-static void ichroma_c(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
-                      const CspfixYuvInt *p)
+static decl_cspfix_ichroma8_fn(ichroma_c)
 {
     for (int x = 0; x < w; x++) {
-        const int u = cb[x] - 128, v = cr[x] - 128;
-        dcb[x] = imat2(&p->cb, u, v, 22);
-        dcr[x] = imat2(&p->cr, u, v, 22);
+        const int u = cb[x] - CSPFIX_YUVINT_MID8, v = cr[x] - CSPFIX_YUVINT_MID8;
+        dcb[x] = imat2(&p->cb, u, v, CSPFIX_YUVINT_SHIFT8);
+        dcr[x] = imat2(&p->cr, u, v, CSPFIX_YUVINT_SHIFT8);
     }
 }
 
-static void idelta_c(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,
-                     const int32_t c[3])
+static decl_cspfix_idelta8_fn(idelta_c)
 {
     for (int x = 0; x < w; x++)
-        dst[x] = (c[0] * (cb[x] - 128) + c[1] * (cr[x] - 128) + c[2]) >> 4;
+        dst[x] = (c[0] * (cb[x] - CSPFIX_YUVINT_MID8) + c[1] * (cr[x] - CSPFIX_YUVINT_MID8) +
+                  c[2]) >> CSPFIX_YUVINT_DSHIFT;
 }
 
-static void ivblend_c(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb)
+static decl_cspfix_ivblend_fn(ivblend_c)
 {
     for (int k = -1; k <= n; k++)
         dst[k] = 4 * da[k] + wb * (db[k] - da[k]);
 }
 
-static void ivblend8_c(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb)
+static decl_cspfix_ivblend_fn(ivblend8_c)
 {
     for (int k = -1; k <= n; k++)
         dst[k] = (8 * da[k] + wb * (db[k] - da[k]) + 1) >> 1;
 }
 
-static void iluma_c(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
-                    const CspfixYuvInt *p)
+static decl_cspfix_iluma8_fn(iluma_c)
 {
     for (int x = 0; x < w; x++)
-        dst[x] = av_clip((p->a * y[x] + iluma_h(d, x, phase)) >> 22, p->lo, p->hi);
+        dst[x] = av_clip((p->a * y[x] + iluma_h(d, x, phase)) >> CSPFIX_YUVINT_SHIFT8,
+                         p->lo, p->hi);
 }
 
-static void ichroma16_c(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
-                        int w, const CspfixYuvInt *p)
+static decl_cspfix_ichroma16_fn(ichroma16_c)
 {
     const int mid = (p->mask + 1) >> 1;
     for (int x = 0; x < w; x++) {
@@ -505,149 +409,76 @@ static void ichroma16_c(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const 
     }
 }
 
-static void idelta16_c(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
-                       const CspfixYuvInt *p)
+static decl_cspfix_idelta16_fn(idelta16_c)
 {
     const int mid = (p->mask + 1) >> 1;
     for (int x = 0; x < w; x++)
         dst[x] = (p->dc[0] * ((cb[x] & p->mask) - mid) + p->dc[1] * ((cr[x] & p->mask) - mid) +
-                  p->dc[2]) >> 4;
+                  p->dc[2]) >> CSPFIX_YUVINT_DSHIFT;
 }
 
-static void iluma16_c(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
-                      const CspfixYuvInt *p)
+static decl_cspfix_iluma16_fn(iluma16_c)
 {
     for (int x = 0; x < w; x++)
         dst[x] = av_clip((p->a * (y[x] & p->mask) + iluma_h(d, x, phase)) >> p->shift,
                          p->lo, p->hi);
 }
 
-/* x at 2^-shift, |x| < 2^(30 - shift) (256 at 8 bits) */
-static int fix(double x, int shift, int64_t *r)
-{
-    if (!(fabs(x) < ldexp(1.0, 30 - shift)))
-        return AVERROR(ERANGE);
-    *r = llrint(ldexp(x, shift));
-    return 0;
-}
-
-/* one output row u*c0 + v*c1 + c2 (plus rnd), checked to stay within int32 for
- * |u|, |v| <= mid */
-static int imat_row(int32_t c[3], double cu, double cv, double off, int64_t rnd, int shift,
-                    int mid)
-{
-    int64_t c0, c1, c2;
-    int ret;
-    if ((ret = fix(cu, shift, &c0)) < 0 || (ret = fix(cv, shift, &c1)) < 0 ||
-        (ret = fix(off, shift, &c2)) < 0)
-        return ret;
-    c2 += rnd;
-    if (mid * (FFABS(c0) + FFABS(c1)) + FFABS(c2) >= INT32_MAX)
-        return AVERROR(ERANGE);
-    c[0] = c0;
-    c[1] = c1;
-    c[2] = c2;
-    return 0;
-}
-
-/* c[2] - mid (c[0] + c[1]) modulo 2^32: u * c0 + v * c1 + fold on the samples themselves
- * (the products may wrap, the sum does not) */
-static int32_t fold_mid(const int32_t c[3], int mid)
-{
-    return (int32_t)((uint32_t)c[2] - (uint32_t)mid * ((uint32_t)c[0] + (uint32_t)c[1]));
-}
-
-av_cold int ff_cspfix_yuvint_init(CspfixYuvInt *p, const double m[3][4], const float lo[3],
-                                  const float hi[3], int depth)
-{
-    CspfixIMat2 *const cm[3] = { NULL, &p->cb, &p->cr };
-    const int shift = 30 - depth, mid = 1 << (depth - 1), maxc = (1 << depth) - 1;
-    int64_t a, dmax;
-    int ret;
-
-    if (depth < 8 || depth > 10 || m[1][0] != 0.0 || m[2][0] != 0.0)
-        return AVERROR(EINVAL);
-    for (int i = 0; i < 3; i++)
-        if (lo[i] != (int)lo[i] || hi[i] != (int)hi[i] || lo[i] < 0 || hi[i] > maxc || lo[i] > hi[i])
-            return AVERROR(EINVAL);
-    /* chroma: >> S with rounding */
-    for (int i = 1; i < 3; i++) {
-        if ((ret = imat_row(cm[i]->c, m[i][1], m[i][2], m[i][3] + mid * (m[i][1] + m[i][2]),
-                            1 << (shift - 1), shift, mid)) < 0)
-            return ret;
-        cm[i]->lo = lo[i];
-        cm[i]->hi = hi[i];
-    }
-    /* luma delta: >> 4 with rounding, plus the final rounding 2^(S-1) / 16 at 2^-(S-4) */
-    if ((ret = imat_row(p->dc, m[0][1], m[0][2], m[0][3] + mid * (m[0][1] + m[0][2]),
-                        (1 << 3) + (1 << (shift - 1)), shift, mid)) < 0 ||
-        (ret = fix(m[0][0], shift, &a)) < 0)
-        return ret;
-    dmax = (mid * (FFABS((int64_t)p->dc[0]) + FFABS((int64_t)p->dc[1])) + FFABS((int64_t)p->dc[2])) >> 4;
-    if (a < 0 || maxc * a + 16 * dmax >= INT32_MAX)
-        return AVERROR(ERANGE);
-    p->a       = a;
-    p->lo      = lo[0];
-    p->hi      = hi[0];
-    p->shift   = shift;
-    p->mask    = maxc;
-    p->fold[0] = fold_mid(p->cb.c, mid);
-    p->fold[1] = fold_mid(p->cr.c, mid);
-    p->fold[2] = fold_mid(p->dc, mid);
-    return 0;
-}
-
 av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
 {
-    dsp->unpack[0]  = unpack_8;
-    dsp->unpack[1]  = unpack_16;
-    dsp->matrix_in[0]  = matrix_in_8;
-    dsp->matrix_in[1]  = matrix_in_16;
-    dsp->matrix_out[0] = matrix_out_8;
-    dsp->matrix_out[1] = matrix_out_16;
-    dsp->yrow[0]       = yrow_8;
-    dsp->yrow[1]       = yrow_16;
-    dsp->crow[0]       = crow_8;
-    dsp->crow[1]       = crow_16;
-    dsp->pack[0]    = pack_8;
-    dsp->pack[1]    = pack_16;
-    dsp->affine     = affine_c;
-    dsp->map8       = map8_c;
-    dsp->map16      = map16_c;
-    dsp->dither_ed  = dither_ed_c;
-    dsp->matrix     = matrix_c;
-    dsp->tf         = tf_c;
-    dsp->ootf       = ootf_c;
-    dsp->lut        = lut_c;
-    dsp->lut8       = lut8_c;
-    dsp->cl_decode  = cl_decode_c;
-    dsp->cl_encode  = cl_encode_c;
-    dsp->clip       = clip_c;
-    dsp->tonemap        = tonemap_c;
-    dsp->gamut_desat    = gamut_desat_c;
-    dsp->gamut_compress = gamut_compress_c;
-    dsp->unpack_s8     = unpack_s8_c;
-    dsp->unpack_s16    = unpack_s16_c;
-    dsp->unpack_f32    = unpack_f32_c;
-    dsp->pack_s8       = pack_s8_c;
-    dsp->unpack_x2_8   = unpack_x2_8_c;
-    dsp->pack_x2_8     = pack_x2_8_c;
-    dsp->pack_s16      = pack_s16_c;
-    dsp->pack_f32      = pack_f32_c;
-    dsp->pack_x2rgb10  = pack_x2rgb10_c;
-    dsp->upsample_h2   = upsample_h2_c;
-    dsp->downsample_h2 = downsample_h2_c;
-    dsp->blend         = blend_c;
-    dsp->filter3       = filter3_c;
-    dsp->filter4       = filter4_c;
-    dsp->ichroma       = ichroma_c;
-    dsp->idelta        = idelta_c;
-    dsp->ivblend       = ivblend_c;
-    dsp->ivblend8      = ivblend8_c;
-    dsp->iluma         = iluma_c;
-    dsp->ichroma16     = ichroma16_c;
-    dsp->idelta16      = idelta16_c;
-    dsp->iluma16       = iluma16_c;
+    dsp->stage = (CspfixStageDSP){
+        .matrix         = matrix_c,
+        .affine         = affine_c,
+        .tf             = tf_c,
+        .ootf           = ootf_c,
+        .cl_decode      = cl_decode_c,
+        .cl_encode      = cl_encode_c,
+        .clip           = clip_c,
+        .tonemap        = tonemap_c,
+        .gamut_desat    = gamut_desat_c,
+        .gamut_compress = gamut_compress_c,
+    };
+    dsp->fused = (CspfixFusedDSP){
+        .matrix_in  = { matrix_in_8,  matrix_in_16  },
+        .matrix_out = { matrix_out_8, matrix_out_16 },
+        .yrow       = { yrow_8,       yrow_16       },
+        .crow       = { crow_8,       crow_16       },
+    };
+    dsp->io = (CspfixIODSP){
+        .unpack       = { unpack_8, unpack_16 },
+        .pack         = { pack_8,   pack_16   },
+        .dither_ed    = dither_ed_c,
+        .unpack_s8    = unpack_s8_c,
+        .unpack_s16   = unpack_s16_c,
+        .unpack_f32   = unpack_f32_c,
+        .unpack_x2_8  = unpack_x2_8_c,
+        .pack_x2_8    = pack_x2_8_c,
+        .pack_s8      = pack_s8_c,
+        .pack_s16     = pack_s16_c,
+        .pack_f32     = pack_f32_c,
+        .pack_x2rgb10 = pack_x2rgb10_c,
+        .lut          = lut_c,
+        .lut8         = lut8_c,
+        .map8         = map8_c,
+        .map16        = map16_c,
+    };
+    dsp->chroma = (CspfixChromaDSP){
+        .upsample_h2   = upsample_h2_c,
+        .downsample_h2 = downsample_h2_c,
+        .blend         = blend_c,
+        .filter3       = filter3_c,
+        .filter4       = filter4_c,
+    };
+    dsp->yuvint = (CspfixYuvIntDSP){
+        .ichroma   = ichroma_c,
+        .idelta    = idelta_c,
+        .ivblend   = ivblend_c,
+        .ivblend8  = ivblend8_c,
+        .iluma     = iluma_c,
+        .ichroma16 = ichroma16_c,
+        .idelta16  = idelta16_c,
+        .iluma16   = iluma16_c,
+    };
 #if ARCH_X86
     ff_cspfix_dsp_init_x86(dsp);
 #endif

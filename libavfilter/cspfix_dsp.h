@@ -49,6 +49,12 @@ typedef struct CspfixCLParams {
     const CspfixTFTable *to_signal;        ///< TF
 } CspfixCLParams;
 
+/*
+ * Kernel parameters. The kernels only read them (the asm at fixed offsets, pinned in
+ * x86/cspfix_init.c); the solvers that compute them for a conversion are in
+ * cspfix_kparams.h.
+ */
+
 /**
  * An integer affine map of 8-bit codes, the fast form of a per-plane float map
  * (range-only conversions): v = (x * mul) >> 8 (the high word of (x << 8) * mul, as
@@ -86,6 +92,10 @@ typedef struct CspfixMap16 {
  * the rounding constant is folded into the offsets. Every intermediate fits in int32.
  * The 16-bit-container kernels use only the low D bits of each sample.
  */
+#define CSPFIX_YUVINT_SHIFT8 22       ///< S of 8-bit samples, built into the 8-bit kernels
+#define CSPFIX_YUVINT_MID8   128      ///< mid of 8-bit samples, built into the 8-bit kernels
+#define CSPFIX_YUVINT_DSHIFT 4        ///< the luma deltas are at 2^-(S - DSHIFT) codes
+
 typedef struct CspfixIMat2 {
     int32_t c[3];
     int32_t lo, hi;
@@ -111,187 +121,291 @@ typedef struct CspfixCRow {
     float lo[2], hi[2];
 } CspfixCRow;
 
-typedef struct CspfixDSPContext {
-    /** samples to float, [0] 8-bit samples, [1] 16-bit containers */
-    void (*unpack[2])(float *dst, const uint8_t *src, int w);
-    /**
-     * float to samples: floor(clamp(src[x] + bias[x & 15], lo, hi)); bias is 0.5
-     * for rounding or an ordered-dither row.
-     */
-    void (*pack[2])(uint8_t *dst, const float *src, int w, const float *bias,
-                    float lo, float hi);
-    /**
-     * Floyd-Steinberg error diffusion of one row: c becomes integer-valued (rounded and
-     * clamped to [lo, hi]); cur holds this row's incoming error and receives 7/16 to
-     * the right; next receives 3/16, 5/16, 1/16 below. cur and next have w + 2
-     * entries, sample x at index x + 1.
-     */
-    void (*dither_ed)(float *c, int w, float *cur, float *next, float lo, float hi);
-    /** c = c * s + o */
-    void (*affine)(float *c, int w, float s, float o);
-    /**
-     * (c0,c1,c2) = m * (c0,c1,c2,1); m is 3 rows of 4; row r is
-     * fmaf(m[4r+2], c2, fmaf(m[4r+1], c1, fmaf(m[4r], c0, m[4r+3])))
-     */
-    void (*matrix)(float *c0, float *c1, float *c2, int w, const float m[12]);
-    /**
-     * matrix() with c0 taken from the samples src ([0] 8-bit, [1] 16-bit containers):
-     * unpack and matrix in one pass. w is a multiple of 16.
-     */
-    void (*matrix_in[2])(float *c0, float *c1, float *c2, const uint8_t *src, int w,
-                         const float m[12]);
-    /**
-     * matrix() whose first output row goes through pack() (bias, lo, hi as there) to
-     * the samples dst instead of to c0 (c0 is only read). w is a multiple of 16.
-     */
-    void (*matrix_out[2])(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
-                          const float m[12], const float *bias, float lo, float hi);
-    /**
-     * Row 0 of a matrix from samples to samples: dst = pack(fmaf(m[2], c2, fmaf(m[1], c1,
-     * fmaf(m[0], src, m[3])))) (bias, lo, hi as pack); w is a multiple of 16.
-     */
-    void (*yrow[2])(uint8_t *dst, const uint8_t *src, const float *c1, const float *c2, int w,
-                    const float m[4], const float *bias, float lo, float hi);
-    /** The chroma rows of p from samples to samples (pack with bias_cb/bias_cr and p's
-     * lo, hi); w is a multiple of 16. */
-    void (*crow[2])(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
-                    const CspfixCRow *p, const float *bias_cb, const float *bias_cr);
-    /** one transfer curve on three rows */
-    void (*tf)(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
-    /** c *= t(k . c) on three rows (HLG OOTF and its inverse) */
-    void (*ootf)(float *c0, float *c1, float *c2, int w, const float k[3],
-                 const CspfixTFTable *t);
-    void (*cl_decode)(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p);
-    void (*cl_encode)(float *c0, float *c1, float *c2, int w, const CspfixCLParams *p);
-    /** c = min(max(c, lo), hi) */
-    void (*clip)(float *c, int w, float lo, float hi);
-    /**
-     * Tone mapping on three rows: m = max(c0, c1, c2), c *= gain(m); then, if desat is not
-     * NULL, y = k . c and c += desat(m) * (y - c).
-     */
-    void (*tonemap)(float *c0, float *c1, float *c2, int w, const float k[3],
-                    const CspfixTFTable *gain, const CspfixTFTable *desat);
-    /**
-     * Gamut desaturation: y = clamp(k . c, 0, hi); c = y + t (c - y) with the largest
-     * t <= 1 that brings min(c) to >= 0 and max(c) to <= hi, evaluated as t c + o with
-     * o = -t min(c) or hi - t max(c) for the limiting side (0 when t = 1), so that the
-     * limiting component lands exactly on 0 or hi; then c = clamp(c, 0, hi).
-     */
-    void (*gamut_desat)(float *c0, float *c1, float *c2, int w, const float k[3], float hi);
-    /**
-     * Gamut compression: a = max(c); per component d = (a - c) / a; where d > thr,
-     * e = d - thr, c = a - (thr + e / (1 + e * sinv)) * a; then c = clamp(c, 0, hi).
-     */
-    void (*gamut_compress)(float *c0, float *c1, float *c2, int w, float thr,
-                           const float sinv[3], float hi);
-    /* strided samples (packed and semi-planar layouts); step in bytes */
-    void (*unpack_s8)(float *dst, const uint8_t *src, int w, int step);
-    /** 16-bit little-endian words: (word >> shift) & mask */
-    void (*unpack_s16)(float *dst, const uint8_t *src, int w, int step, int shift, int mask);
-    void (*unpack_f32)(float *dst, const uint8_t *src, int w, int step);
+/*
+ * Kernel families. Each kernel signature is written once, as an argument-list macro
+ * CSPFIX_<KERNEL>_ARGS and a declarator macro decl_cspfix_<kernel>_fn(name) built on it
+ * (as dav1d's decl_*_fn): the context member, the C definitions, the per-ISA prototypes
+ * in x86/cspfix_init.c and checkasm's declare_func all use them, so that they cannot
+ * drift apart. One family = one section here, one x86/cspfix_<family>.asm, one
+ * checkasm function. SIMD symbols are named ff_cspfix_<kernel>[_<8|16>]_<isa>.
+ */
+
+/* ---- stage: in-place float kernels on the rows of three components ---- */
+
+/** (c0,c1,c2) = m * (c0,c1,c2,1); m is 3 rows of 4; row r is
+ * fmaf(m[4r+2], c2, fmaf(m[4r+1], c1, fmaf(m[4r], c0, m[4r+3]))) */
+#define CSPFIX_MATRIX_ARGS float *c0, float *c1, float *c2, int w, const float m[12]
+/** c = c * s + o */
+#define CSPFIX_AFFINE_ARGS float *c, int w, float s, float o
+/** one transfer curve on three rows */
+#define CSPFIX_TF_ARGS float *c0, float *c1, float *c2, int w, const CspfixTFTable *t
+/** c *= t(k . c) on three rows (HLG OOTF and its inverse) */
+#define CSPFIX_OOTF_ARGS float *c0, float *c1, float *c2, int w, const float k[3], \
+                         const CspfixTFTable *t
+/** constant-luminance decode or encode */
+#define CSPFIX_CL_ARGS float *c0, float *c1, float *c2, int w, const CspfixCLParams *p
+/** c = min(max(c, lo), hi) */
+#define CSPFIX_CLIP_ARGS float *c, int w, float lo, float hi
+/**
+ * Tone mapping on three rows: m = max(c0, c1, c2), c *= gain(m); then, if desat is not
+ * NULL, y = k . c and c += desat(m) * (y - c).
+ */
+#define CSPFIX_TONEMAP_ARGS float *c0, float *c1, float *c2, int w, const float k[3], \
+                            const CspfixTFTable *gain, const CspfixTFTable *desat
+/**
+ * Gamut desaturation: y = clamp(k . c, 0, hi); c = y + t (c - y) with the largest
+ * t <= 1 that brings min(c) to >= 0 and max(c) to <= hi, evaluated as t c + o with
+ * o = -t min(c) or hi - t max(c) for the limiting side (0 when t = 1), so that the
+ * limiting component lands exactly on 0 or hi; then c = clamp(c, 0, hi).
+ */
+#define CSPFIX_GAMUT_DESAT_ARGS float *c0, float *c1, float *c2, int w, const float k[3], \
+                                float hi
+/**
+ * Gamut compression: a = max(c); per component d = (a - c) / a; where d > thr,
+ * e = d - thr, c = a - (thr + e / (1 + e * sinv)) * a; then c = clamp(c, 0, hi).
+ */
+#define CSPFIX_GAMUT_COMPRESS_ARGS float *c0, float *c1, float *c2, int w, float thr, \
+                                   const float sinv[3], float hi
+
+#define decl_cspfix_matrix_fn(name)         void (name)(CSPFIX_MATRIX_ARGS)
+#define decl_cspfix_affine_fn(name)         void (name)(CSPFIX_AFFINE_ARGS)
+#define decl_cspfix_tf_fn(name)             void (name)(CSPFIX_TF_ARGS)
+#define decl_cspfix_ootf_fn(name)           void (name)(CSPFIX_OOTF_ARGS)
+#define decl_cspfix_cl_fn(name)             void (name)(CSPFIX_CL_ARGS)
+#define decl_cspfix_clip_fn(name)           void (name)(CSPFIX_CLIP_ARGS)
+#define decl_cspfix_tonemap_fn(name)        void (name)(CSPFIX_TONEMAP_ARGS)
+#define decl_cspfix_gamut_desat_fn(name)    void (name)(CSPFIX_GAMUT_DESAT_ARGS)
+#define decl_cspfix_gamut_compress_fn(name) void (name)(CSPFIX_GAMUT_COMPRESS_ARGS)
+
+typedef struct CspfixStageDSP {
+    decl_cspfix_matrix_fn(*matrix);
+    decl_cspfix_affine_fn(*affine);
+    decl_cspfix_tf_fn(*tf);
+    decl_cspfix_ootf_fn(*ootf);
+    decl_cspfix_cl_fn(*cl_decode);
+    decl_cspfix_cl_fn(*cl_encode);
+    decl_cspfix_clip_fn(*clip);
+    decl_cspfix_tonemap_fn(*tonemap);
+    decl_cspfix_gamut_desat_fn(*gamut_desat);
+    decl_cspfix_gamut_compress_fn(*gamut_compress);
+} CspfixStageDSP;
+
+/* ---- fused: matrix rows with the unpack and/or pack of samples in one pass ---- */
+
+/**
+ * matrix() with c0 taken from the samples src ([0] 8-bit, [1] 16-bit containers):
+ * unpack and matrix in one pass. w is a multiple of 16.
+ */
+#define CSPFIX_MATRIX_IN_ARGS float *c0, float *c1, float *c2, const uint8_t *src, int w, \
+                              const float m[12]
+/**
+ * matrix() whose first output row goes through pack() (bias, lo, hi as there) to
+ * the samples dst instead of to c0 (c0 is only read). w is a multiple of 16.
+ */
+#define CSPFIX_MATRIX_OUT_ARGS uint8_t *dst, const float *c0, float *c1, float *c2, int w, \
+                               const float m[12], const float *bias, float lo, float hi
+/**
+ * Row 0 of a matrix from samples to samples: dst = pack(fmaf(m[2], c2, fmaf(m[1], c1,
+ * fmaf(m[0], src, m[3])))) (bias, lo, hi as pack); w is a multiple of 16.
+ */
+#define CSPFIX_YROW_ARGS uint8_t *dst, const uint8_t *src, const float *c1, const float *c2, \
+                         int w, const float m[4], const float *bias, float lo, float hi
+/** The chroma rows of p from samples to samples (pack with bias_cb/bias_cr and p's
+ * lo, hi); w is a multiple of 16. */
+#define CSPFIX_CROW_ARGS uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, \
+                         int w, const CspfixCRow *p, const float *bias_cb, \
+                         const float *bias_cr
+
+#define decl_cspfix_matrix_in_fn(name)  void (name)(CSPFIX_MATRIX_IN_ARGS)
+#define decl_cspfix_matrix_out_fn(name) void (name)(CSPFIX_MATRIX_OUT_ARGS)
+#define decl_cspfix_yrow_fn(name)       void (name)(CSPFIX_YROW_ARGS)
+#define decl_cspfix_crow_fn(name)       void (name)(CSPFIX_CROW_ARGS)
+
+/** [0] 8-bit samples, [1] 16-bit containers */
+typedef struct CspfixFusedDSP {
+    decl_cspfix_matrix_in_fn(*matrix_in[2]);
+    decl_cspfix_matrix_out_fn(*matrix_out[2]);
+    decl_cspfix_yrow_fn(*yrow[2]);
+    decl_cspfix_crow_fn(*crow[2]);
+} CspfixFusedDSP;
+
+/* ---- io: samples <-> float rows, code tables and maps ---- */
+
+/** samples to float */
+#define CSPFIX_UNPACK_ARGS float *dst, const uint8_t *src, int w
+/**
+ * float to samples: floor(clamp(src[x] + bias[x & 15], lo, hi)); bias is 0.5
+ * for rounding or an ordered-dither row.
+ */
+#define CSPFIX_PACK_ARGS uint8_t *dst, const float *src, int w, const float *bias, \
+                         float lo, float hi
+/**
+ * Floyd-Steinberg error diffusion of one row: c becomes integer-valued (rounded and
+ * clamped to [lo, hi]); cur holds this row's incoming error and receives 7/16 to
+ * the right; next receives 3/16, 5/16, 1/16 below. cur and next have w + 2
+ * entries, sample x at index x + 1.
+ */
+#define CSPFIX_DITHER_ED_ARGS float *c, int w, float *cur, float *next, float lo, float hi
+/* strided samples (packed and semi-planar layouts); step in bytes */
+#define CSPFIX_UNPACK_S8_ARGS  float *dst, const uint8_t *src, int w, int step
+/** 16-bit little-endian words: (word >> shift) & mask */
+#define CSPFIX_UNPACK_S16_ARGS float *dst, const uint8_t *src, int w, int step, int shift, \
+                               int mask
+#define CSPFIX_UNPACK_F32_ARGS float *dst, const uint8_t *src, int w, int step
+#define CSPFIX_PACK_S8_ARGS    uint8_t *dst, const float *src, int w, int step, \
+                               const float *bias, float lo, float hi
+#define CSPFIX_PACK_S16_ARGS   uint8_t *dst, const float *src, int w, int step, int shift, \
+                               const float *bias, float lo, float hi
+#define CSPFIX_PACK_F32_ARGS   uint8_t *dst, const float *src, int w, int step
+/** x2rgb10le: three 10-bit fields in a 32-bit word, padding bits 0 */
+#define CSPFIX_PACK_X2RGB10_ARGS uint8_t *dst, const float *r, const float *g, \
+                                 const float *b, int w, const float *bias, float lo, float hi
+/**
+ * c[x] = lut[min((int)c[x], n - 1)] for integer-valued c in [0, 2^31) (codes as
+ * ff_cspfix_read gives them)
+ */
+#define CSPFIX_LUT_ARGS  float *c, int w, const float *lut, int n
+/** dst[x] = lut[src[x]]: 8-bit codes through a 256-entry table */
+#define CSPFIX_LUT8_ARGS float *dst, const uint8_t *src, int w, const float *lut
+/** w 8-bit codes through m (see CspfixMap8); dst and src do not overlap */
+#define CSPFIX_MAP8_ARGS  uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m
+/** w 16-bit codes through m (see CspfixMap16); dst and src do not overlap */
+#define CSPFIX_MAP16_ARGS uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m
+
+#define decl_cspfix_unpack_fn(name)       void (name)(CSPFIX_UNPACK_ARGS)
+#define decl_cspfix_pack_fn(name)         void (name)(CSPFIX_PACK_ARGS)
+#define decl_cspfix_dither_ed_fn(name)    void (name)(CSPFIX_DITHER_ED_ARGS)
+#define decl_cspfix_unpack_s8_fn(name)    void (name)(CSPFIX_UNPACK_S8_ARGS)
+#define decl_cspfix_unpack_s16_fn(name)   void (name)(CSPFIX_UNPACK_S16_ARGS)
+#define decl_cspfix_unpack_f32_fn(name)   void (name)(CSPFIX_UNPACK_F32_ARGS)
+#define decl_cspfix_pack_s8_fn(name)      void (name)(CSPFIX_PACK_S8_ARGS)
+#define decl_cspfix_pack_s16_fn(name)     void (name)(CSPFIX_PACK_S16_ARGS)
+#define decl_cspfix_pack_f32_fn(name)     void (name)(CSPFIX_PACK_F32_ARGS)
+#define decl_cspfix_pack_x2rgb10_fn(name) void (name)(CSPFIX_PACK_X2RGB10_ARGS)
+#define decl_cspfix_lut_fn(name)          void (name)(CSPFIX_LUT_ARGS)
+#define decl_cspfix_lut8_fn(name)         void (name)(CSPFIX_LUT8_ARGS)
+#define decl_cspfix_map8_fn(name)         void (name)(CSPFIX_MAP8_ARGS)
+#define decl_cspfix_map16_fn(name)        void (name)(CSPFIX_MAP16_ARGS)
+
+typedef struct CspfixIODSP {
+    /** [0] 8-bit samples, [1] 16-bit containers */
+    decl_cspfix_unpack_fn(*unpack[2]);
+    decl_cspfix_pack_fn(*pack[2]);
+    decl_cspfix_dither_ed_fn(*dither_ed);
+    decl_cspfix_unpack_s8_fn(*unpack_s8);
+    decl_cspfix_unpack_s16_fn(*unpack_s16);
+    decl_cspfix_unpack_f32_fn(*unpack_f32);
     /** 8-bit samples every 2 bytes (semi-planar chroma): unpack_s8/pack_s8 with step 2 */
-    void (*unpack_x2_8)(float *dst, const uint8_t *src, int w);
-    void (*pack_x2_8)(uint8_t *dst, const float *src, int w, const float *bias,
-                      float lo, float hi);
-    void (*pack_s8)(uint8_t *dst, const float *src, int w, int step, const float *bias,
-                    float lo, float hi);
-    void (*pack_s16)(uint8_t *dst, const float *src, int w, int step, int shift,
-                     const float *bias, float lo, float hi);
-    void (*pack_f32)(uint8_t *dst, const float *src, int w, int step);
-    /** x2rgb10le: three 10-bit fields in a 32-bit word, padding bits 0 */
-    void (*pack_x2rgb10)(uint8_t *dst, const float *r, const float *g, const float *b, int w,
-                         const float *bias, float lo, float hi);
+    decl_cspfix_unpack_fn(*unpack_x2_8);
+    decl_cspfix_pack_fn(*pack_x2_8);
+    decl_cspfix_pack_s8_fn(*pack_s8);
+    decl_cspfix_pack_s16_fn(*pack_s16);
+    decl_cspfix_pack_f32_fn(*pack_f32);
+    decl_cspfix_pack_x2rgb10_fn(*pack_x2rgb10);
+    decl_cspfix_lut_fn(*lut);
+    decl_cspfix_lut8_fn(*lut8);
+    decl_cspfix_map8_fn(*map8);
+    decl_cspfix_map16_fn(*map16);
+} CspfixIODSP;
 
-    /*
-     * Chroma resampling by 2. Phase 0: chroma co-sited with even luma samples;
-     * phase 1: half-way between luma samples.
-     * upsample_h2: bilinear, dst has w samples, src (w + 1) / 2 (edges repeat);
-     * src must also carry the repeated edges src[-1] = src[0] and
-     * src[(w + 1) / 2] = src[(w + 1) / 2 - 1] (SIMD versions read them).
-     * downsample_h2: phase 0 taps [1 2 1]/4 at 2k, phase 1 [1 3 3 1]/8 at 2k+1/2;
-     * dst has (w + 1) / 2 samples (edges repeat); src must carry the repeated edges
-     * src[-1] = src[0] and src[w] = src[w + 1] = src[w - 1], and SIMD versions
-     * read up to src[w + 16].
-     */
-    void (*upsample_h2)(float *dst, const float *src, int w, int phase);
-    void (*downsample_h2)(float *dst, const float *src, int w, int phase);
-    /**
-     * c[x] = lut[min((int)c[x], n - 1)] for integer-valued c in [0, 2^31) (codes as
-     * ff_cspfix_read gives them)
-     */
-    void (*lut)(float *c, int w, const float *lut, int n);
-    /** dst[x] = lut[src[x]]: 8-bit codes through a 256-entry table */
-    void (*lut8)(float *dst, const uint8_t *src, int w, const float *lut);
-    /** w 8-bit codes through m (see CspfixMap8); dst and src do not overlap */
-    void (*map8)(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
-    /** w 16-bit codes through m (see CspfixMap16); dst and src do not overlap */
-    void (*map16)(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
-    /** dst = a * wa + b * wb */
-    void (*blend)(float *dst, const float *a, const float *b, int w, float wa, float wb);
-    /** dst = ((a + b) + (b + c)) / 4 */
-    void (*filter3)(float *dst, const float *a, const float *b, const float *c, int w);
-    /** dst = ((a + d) + 3 (b + c)) / 8 */
-    void (*filter4)(float *dst, const float *a, const float *b, const float *c,
-                    const float *d, int w);
+/* ---- chroma: resampling by 2 and vertical filters of float rows ---- */
 
-    /* ---- integer matrix-only path (CspfixYuvInt) ---- */
-    /** chroma outputs: dcb[k], dcr[k] through p->cb, p->cr (CspfixIMat2) */
-    void (*ichroma)(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
-                    const CspfixYuvInt *p);
-    /** dst[k] = (c0 * (cb[k] - 128) + c1 * (cr[k] - 128) + c2) >> 4; dst has 16
-     * entries of padding after w (SIMD versions write whole vectors there) */
-    void (*idelta)(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3]);
-    /**
-     * Vertical interpolation of two delta rows: dst[k] = 4 da[k] + wb (db[k] - da[k])
-     * (0 <= wb <= 4) for k = -1 .. n; SIMD versions write whole vectors, up to dst[n + 7],
-     * and read da, db as far.
-     */
-    void (*ivblend)(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb);
-    /**
-     * ivblend in eighths: dst[k] = (8 da[k] + wb (db[k] - da[k]) + 1) >> 1 (0 <= wb <= 8)
-     * for k = -1 .. n (interlaced 4:2:0, odd wb); C only
-     */
-    void (*ivblend8)(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb);
-    /**
-     * Luma row: h = horizontal 2x bilinear upsampling of the interpolated deltas d
-     * (weights in quarters, phase as upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22,
-     * lo, hi). d has (w + 1) / 2 entries and the edges [-1], [(w + 1) / 2] (ivblend's
-     * range); SIMD versions read up to [(w + 1) / 2 + 8].
-     */
-    void (*iluma)(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
-                  const CspfixYuvInt *p);
-    /** ichroma, idelta, iluma for 9- and 10-bit samples in 16-bit containers (p->shift,
-     * p->mask, p->fold); SIMD versions read and write as their 8-bit twins */
-    void (*ichroma16)(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
-                      int w, const CspfixYuvInt *p);
-    void (*idelta16)(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
-                     const CspfixYuvInt *p);
-    void (*iluma16)(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
-                    const CspfixYuvInt *p);
+/*
+ * Chroma resampling by 2. Phase 0: chroma co-sited with even luma samples;
+ * phase 1: half-way between luma samples.
+ * upsample_h2: bilinear, dst has w samples, src (w + 1) / 2 (edges repeat);
+ * src must also carry the repeated edges src[-1] = src[0] and
+ * src[(w + 1) / 2] = src[(w + 1) / 2 - 1] (SIMD versions read them).
+ * downsample_h2: phase 0 taps [1 2 1]/4 at 2k, phase 1 [1 3 3 1]/8 at 2k+1/2;
+ * dst has (w + 1) / 2 samples (edges repeat); src must carry the repeated edges
+ * src[-1] = src[0] and src[w] = src[w + 1] = src[w - 1], and SIMD versions
+ * read up to src[w + 16].
+ */
+#define CSPFIX_RESAMPLE_ARGS float *dst, const float *src, int w, int phase
+/** dst = a * wa + b * wb */
+#define CSPFIX_BLEND_ARGS    float *dst, const float *a, const float *b, int w, float wa, \
+                             float wb
+/** dst = ((a + b) + (b + c)) / 4 */
+#define CSPFIX_FILTER3_ARGS  float *dst, const float *a, const float *b, const float *c, int w
+/** dst = ((a + d) + 3 (b + c)) / 8 */
+#define CSPFIX_FILTER4_ARGS  float *dst, const float *a, const float *b, const float *c, \
+                             const float *d, int w
+
+#define decl_cspfix_resample_fn(name) void (name)(CSPFIX_RESAMPLE_ARGS)
+#define decl_cspfix_blend_fn(name)    void (name)(CSPFIX_BLEND_ARGS)
+#define decl_cspfix_filter3_fn(name)  void (name)(CSPFIX_FILTER3_ARGS)
+#define decl_cspfix_filter4_fn(name)  void (name)(CSPFIX_FILTER4_ARGS)
+
+typedef struct CspfixChromaDSP {
+    decl_cspfix_resample_fn(*upsample_h2);
+    decl_cspfix_resample_fn(*downsample_h2);
+    decl_cspfix_blend_fn(*blend);
+    decl_cspfix_filter3_fn(*filter3);
+    decl_cspfix_filter4_fn(*filter4);
+} CspfixChromaDSP;
+
+/* ---- yuvint: the integer matrix-only path (CspfixYuvInt) ---- */
+
+/** chroma outputs: dcb[k], dcr[k] through p->cb, p->cr (CspfixIMat2) */
+#define CSPFIX_ICHROMA8_ARGS  uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, \
+                              const uint8_t *cr, int w, const CspfixYuvInt *p
+/** dst[k] = (c0 * (cb[k] - 128) + c1 * (cr[k] - 128) + c2) >> 4; dst has 16
+ * entries of padding after w (SIMD versions write whole vectors there) */
+#define CSPFIX_IDELTA8_ARGS   int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, \
+                              const int32_t c[3]
+/**
+ * Vertical interpolation of two delta rows: dst[k] = 4 da[k] + wb (db[k] - da[k])
+ * (0 <= wb <= 4) for k = -1 .. n; SIMD versions write whole vectors, up to dst[n + 7],
+ * and read da, db as far.
+ * ivblend8, in eighths: dst[k] = (8 da[k] + wb (db[k] - da[k]) + 1) >> 1 (0 <= wb <= 8)
+ * for k = -1 .. n (interlaced 4:2:0, odd wb); C only
+ */
+#define CSPFIX_IVBLEND_ARGS   int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb
+/**
+ * Luma row: h = horizontal 2x bilinear upsampling of the interpolated deltas d
+ * (weights in quarters, phase as upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22,
+ * lo, hi). d has (w + 1) / 2 entries and the edges [-1], [(w + 1) / 2] (ivblend's
+ * range); SIMD versions read up to [(w + 1) / 2 + 8].
+ */
+#define CSPFIX_ILUMA8_ARGS    uint8_t *dst, const uint8_t *y, const int32_t *d, int w, \
+                              int phase, const CspfixYuvInt *p
+/** ichroma, idelta, iluma for 9- and 10-bit samples in 16-bit containers (p->shift,
+ * p->mask, p->fold); SIMD versions read and write as their 8-bit twins */
+#define CSPFIX_ICHROMA16_ARGS uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, \
+                              const uint16_t *cr, int w, const CspfixYuvInt *p
+#define CSPFIX_IDELTA16_ARGS  int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w, \
+                              const CspfixYuvInt *p
+#define CSPFIX_ILUMA16_ARGS   uint16_t *dst, const uint16_t *y, const int32_t *d, int w, \
+                              int phase, const CspfixYuvInt *p
+
+#define decl_cspfix_ichroma8_fn(name)  void (name)(CSPFIX_ICHROMA8_ARGS)
+#define decl_cspfix_idelta8_fn(name)   void (name)(CSPFIX_IDELTA8_ARGS)
+#define decl_cspfix_ivblend_fn(name)   void (name)(CSPFIX_IVBLEND_ARGS)
+#define decl_cspfix_iluma8_fn(name)    void (name)(CSPFIX_ILUMA8_ARGS)
+#define decl_cspfix_ichroma16_fn(name) void (name)(CSPFIX_ICHROMA16_ARGS)
+#define decl_cspfix_idelta16_fn(name)  void (name)(CSPFIX_IDELTA16_ARGS)
+#define decl_cspfix_iluma16_fn(name)   void (name)(CSPFIX_ILUMA16_ARGS)
+
+typedef struct CspfixYuvIntDSP {
+    decl_cspfix_ichroma8_fn(*ichroma);
+    decl_cspfix_idelta8_fn(*idelta);
+    decl_cspfix_ivblend_fn(*ivblend);
+    decl_cspfix_ivblend_fn(*ivblend8);
+    decl_cspfix_iluma8_fn(*iluma);
+    decl_cspfix_ichroma16_fn(*ichroma16);
+    decl_cspfix_idelta16_fn(*idelta16);
+    decl_cspfix_iluma16_fn(*iluma16);
+} CspfixYuvIntDSP;
+
+typedef struct CspfixDSPContext {
+    CspfixStageDSP  stage;
+    CspfixFusedDSP  fused;
+    CspfixIODSP     io;
+    CspfixChromaDSP chroma;
+    CspfixYuvIntDSP yuvint;
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);
-
-/** crow() parameters of the chroma rows of the 3x4 matrix m with output clamps lo, hi */
-void ff_cspfix_crow_init(CspfixCRow *p, const float m[12], float lo_cb, float hi_cb,
-                         float lo_cr, float hi_cr);
-
-/**
- * Find integer parameters for the float map floor(min(max(x * s + o + 0.5, lo), hi))
- * of every 8-bit code x, as dsp's affine and pack kernels compute it.
- * Returns 0 and fills m if some parameters reproduce all 256 results, else <0.
- */
-/** Sets m->clip from the other fields. */
-void ff_cspfix_map8_set_clip(CspfixMap8 *m);
-int ff_cspfix_map8_init(CspfixMap8 *m, const CspfixDSPContext *dsp, float s, float o,
-                        float lo, float hi);
-/**
- * Integer form of the matrix m (3 rows of 4, in codes of depth bits, 8 to 10) for
- * Y'CbCr whose chroma rows do not involve luma (m[1][0] == m[2][0] == 0), with output
- * clamps lo[3], hi[3]. Returns 0 and fills p, or <0 if the coefficients do not fit.
- */
-int ff_cspfix_yuvint_init(CspfixYuvInt *p, const double m[3][4], const float lo[3],
-                          const float hi[3], int depth);
 void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp);
 
 #endif /* AVFILTER_CSPFIX_DSP_H */

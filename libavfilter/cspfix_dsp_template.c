@@ -31,32 +31,30 @@
 #define FUNC1(a, b) FUNC2(a, b)
 #define FUNC(a)     FUNC1(a, BIT_DEPTH)
 
-static void FUNC(unpack)(float *dst, const uint8_t *src8, int w)
+static decl_cspfix_unpack_fn(FUNC(unpack))
 {
-    const pixel *src = (const pixel *)src8;
+    const pixel *s = (const pixel *)src;
     for (int x = 0; x < w; x++)
-        dst[x] = src[x];
+        dst[x] = s[x];
 }
 
-static void FUNC(pack)(uint8_t *dst8, const float *src, int w, const float *bias,
-                       float lo, float hi)
+static decl_cspfix_pack_fn(FUNC(pack))
 {
-    pixel *dst = (pixel *)dst8;
+    pixel *d = (pixel *)dst;
     for (int x = 0; x < w; x++) {
         float v = src[x] + bias[x & 15];
         v = v > lo ? v : lo;
         v = v < hi ? v : hi;
-        dst[x] = (int)v;
+        d[x] = (int)v;
     }
 }
 
 /* matrix() with c0 read from samples: the unpack of the first row fused into the matrix */
-static void FUNC(matrix_in)(float *c0, float *c1, float *c2, const uint8_t *src8, int w,
-                            const float m[12])
+static decl_cspfix_matrix_in_fn(FUNC(matrix_in))
 {
-    const pixel *src = (const pixel *)src8;
+    const pixel *s = (const pixel *)src;
     for (int x = 0; x < w; x++) {
-        const float a = src[x], b = c1[x], c = c2[x];
+        const float a = s[x], b = c1[x], c = c2[x];
         c0[x] = fmaf(m[2],  c, fmaf(m[1], b, fmaf(m[0], a, m[3])));
         c1[x] = fmaf(m[6],  c, fmaf(m[5], b, fmaf(m[4], a, m[7])));
         c2[x] = fmaf(m[10], c, fmaf(m[9], b, fmaf(m[8], a, m[11])));
@@ -64,10 +62,9 @@ static void FUNC(matrix_in)(float *c0, float *c1, float *c2, const uint8_t *src8
 }
 
 /* matrix() whose first output row goes through pack() to samples instead of c0 */
-static void FUNC(matrix_out)(uint8_t *dst8, const float *c0, float *c1, float *c2, int w,
-                             const float m[12], const float *bias, float lo, float hi)
+static decl_cspfix_matrix_out_fn(FUNC(matrix_out))
 {
-    pixel *dst = (pixel *)dst8;
+    pixel *d = (pixel *)dst;
     for (int x = 0; x < w; x++) {
         const float a = c0[x], b = c1[x], c = c2[x];
         float v = fmaf(m[2], c, fmaf(m[1], b, fmaf(m[0], a, m[3])));
@@ -76,7 +73,7 @@ static void FUNC(matrix_out)(uint8_t *dst8, const float *c0, float *c1, float *c
         v = v + bias[x & 15];
         v = v > lo ? v : lo;
         v = v < hi ? v : hi;
-        dst[x] = (int)v;
+        d[x] = (int)v;
     }
 }
 
@@ -88,28 +85,26 @@ static av_always_inline int FUNC(pack1)(float v, float bias, float lo, float hi)
     return (int)v;
 }
 
-static void FUNC(yrow)(uint8_t *dst8, const uint8_t *src8, const float *c1, const float *c2,
-                       int w, const float m[4], const float *bias, float lo, float hi)
+static decl_cspfix_yrow_fn(FUNC(yrow))
 {
-    const pixel *src = (const pixel *)src8;
-    pixel *dst = (pixel *)dst8;
+    const pixel *s = (const pixel *)src;
+    pixel *d = (pixel *)dst;
     for (int x = 0; x < w; x++) {
-        const float v = fmaf(m[2], c2[x], fmaf(m[1], c1[x], fmaf(m[0], (float)src[x], m[3])));
-        dst[x] = FUNC(pack1)(v, bias[x & 15], lo, hi);
+        const float v = fmaf(m[2], c2[x], fmaf(m[1], c1[x], fmaf(m[0], (float)s[x], m[3])));
+        d[x] = FUNC(pack1)(v, bias[x & 15], lo, hi);
     }
 }
 
-static void FUNC(crow)(uint8_t *dcb8, uint8_t *dcr8, const uint8_t *cb8, const uint8_t *cr8,
-                       int w, const CspfixCRow *p, const float *bias_cb, const float *bias_cr)
+static decl_cspfix_crow_fn(FUNC(crow))
 {
-    const pixel *cb = (const pixel *)cb8, *cr = (const pixel *)cr8;
-    pixel *dcb = (pixel *)dcb8, *dcr = (pixel *)dcr8;
+    const pixel *scb = (const pixel *)cb, *scr = (const pixel *)cr;
+    pixel *pcb = (pixel *)dcb, *pcr = (pixel *)dcr;
     for (int x = 0; x < w; x++) {
-        const float b = cb[x], c = cr[x];
+        const float b = scb[x], c = scr[x];
         const float u = fmaf(p->k[0][1], c, fmaf(p->k[0][0], b, p->k[0][2]));
         const float v = fmaf(p->k[1][1], c, fmaf(p->k[1][0], b, p->k[1][2]));
-        dcb[x] = FUNC(pack1)(u, bias_cb[x & 15], p->lo[0], p->hi[0]);
-        dcr[x] = FUNC(pack1)(v, bias_cr[x & 15], p->lo[1], p->hi[1]);
+        pcb[x] = FUNC(pack1)(u, bias_cb[x & 15], p->lo[0], p->hi[0]);
+        pcr[x] = FUNC(pack1)(v, bias_cr[x & 15], p->lo[1], p->hi[1]);
     }
 }
 

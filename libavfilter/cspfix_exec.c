@@ -34,6 +34,7 @@
 #include "libavutil/pixdesc.h"
 
 #include "cspfix_exec.h"
+#include "cspfix_kparams.h"
 
 /* ---- plan ops bound to kernel parameters ---- */
 
@@ -216,10 +217,10 @@ static void matrix_in(const CspfixExec *e, float *c0, float *c1, float *c2, int 
     const int b = e->fuse_in - 1, w16 = whole_blocks(w);
 
     if (w16)
-        e->dsp.matrix_in[b](c0, c1, c2, src, w16, m);
+        e->dsp.fused.matrix_in[b](c0, c1, c2, src, w16, m);
     if (w > w16) {
-        e->dsp.unpack[b](c0 + w16, src + ((ptrdiff_t)w16 << b), w - w16);
-        e->dsp.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
+        e->dsp.io.unpack[b](c0 + w16, src + ((ptrdiff_t)w16 << b), w - w16);
+        e->dsp.stage.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
     }
 }
 
@@ -230,10 +231,10 @@ static void matrix_out(const CspfixExec *e, float *c0, float *c1, float *c2, int
     const int b = e->fuse_out - 1, w16 = whole_blocks(w);
 
     if (w16)
-        e->dsp.matrix_out[b](io->dst, c0, c1, c2, w16, m, io->bias, e->lo[0], e->hi[0]);
+        e->dsp.fused.matrix_out[b](io->dst, c0, c1, c2, w16, m, io->bias, e->lo[0], e->hi[0]);
     if (w > w16) {
-        e->dsp.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
-        e->dsp.pack[b](io->dst + ((ptrdiff_t)w16 << b), c0 + w16, w - w16, io->bias,
+        e->dsp.stage.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
+        e->dsp.io.pack[b](io->dst + ((ptrdiff_t)w16 << b), c0 + w16, w - w16, io->bias,
                        e->lo[0], e->hi[0]);
     }
 }
@@ -252,33 +253,33 @@ static void run_stages_chunk(const CspfixExec *e, float *c0, float *c1, float *c
             else if (io->dst && i == e->nb_stages - 1)
                 matrix_out(e, c0, c1, c2, w, st->m, io);
             else
-                dsp->matrix(c0, c1, c2, w, st->m);
+                dsp->stage.matrix(c0, c1, c2, w, st->m);
             break;
         case CSPFIX_OP_TF:
-            dsp->tf(c0, c1, c2, w, st->tab);
+            dsp->stage.tf(c0, c1, c2, w, st->tab);
             break;
         case CSPFIX_OP_OOTF:
-            dsp->ootf(c0, c1, c2, w, st->k, st->tab);
+            dsp->stage.ootf(c0, c1, c2, w, st->k, st->tab);
             break;
         case CSPFIX_OP_CL_DECODE:
-            dsp->cl_decode(c0, c1, c2, w, &st->cl);
+            dsp->stage.cl_decode(c0, c1, c2, w, &st->cl);
             break;
         case CSPFIX_OP_CL_ENCODE:
-            dsp->cl_encode(c0, c1, c2, w, &st->cl);
+            dsp->stage.cl_encode(c0, c1, c2, w, &st->cl);
             break;
         case CSPFIX_OP_CLIP:
-            dsp->clip(c0, w, st->lo, st->hi);
-            dsp->clip(c1, w, st->lo, st->hi);
-            dsp->clip(c2, w, st->lo, st->hi);
+            dsp->stage.clip(c0, w, st->lo, st->hi);
+            dsp->stage.clip(c1, w, st->lo, st->hi);
+            dsp->stage.clip(c2, w, st->lo, st->hi);
             break;
         case CSPFIX_OP_TONEMAP:
-            dsp->tonemap(c0, c1, c2, w, st->k, st->tab, st->tab2);
+            dsp->stage.tonemap(c0, c1, c2, w, st->k, st->tab, st->tab2);
             break;
         case CSPFIX_OP_GAMUT:
             if (st->gmode == CSPFIX_GAMUT_COMPRESS)
-                dsp->gamut_compress(c0, c1, c2, w, st->thr, st->sinv, st->hi);
+                dsp->stage.gamut_compress(c0, c1, c2, w, st->thr, st->sinv, st->hi);
             else
-                dsp->gamut_desat(c0, c1, c2, w, st->k, st->hi);
+                dsp->stage.gamut_desat(c0, c1, c2, w, st->k, st->hi);
             break;
         }
     }
@@ -421,7 +422,7 @@ static float *vblend(const CspfixExec *e, const AVFrame *in, int c, int r0, int 
 
     if (!frac)
         return a;
-    e->dsp.blend(row, a, chroma_row(e, in, c, r1, r0, cw, b), cw,
+    e->dsp.chroma.blend(row, a, chroma_row(e, in, c, r1, r0, cw, b), cw,
                  (float)(den - frac) / den, (float)frac / den);
     return row;
 }
@@ -476,7 +477,7 @@ static void load_chroma(const CspfixExec *e, const AVFrame *in, int c, int y, fl
     if (f->hsub) {
         row[-1] = row[0];
         row[cw] = row[cw - 1];
-        e->dsp.upsample_h2(dst, row, w, e->in_phase_x);
+        e->dsp.chroma.upsample_h2(dst, row, w, e->in_phase_x);
     }
 }
 
@@ -522,7 +523,7 @@ static void diffuse(const CspfixExec *e, SliceBuf *b, int c, int y, int w, float
         memset(b->ed[c][0], 0, (w + 2) * sizeof(float));
         memset(b->ed[c][1], 0, (w + 2) * sizeof(float));
     }
-    e->dsp.dither_ed(row, w, b->ed[c][0], b->ed[c][1], e->lo[c], e->hi[c]);
+    e->dsp.io.dither_ed(row, w, b->ed[c][0], b->ed[c][1], e->lo[c], e->hi[c]);
     tmp = b->ed[c][0];
     b->ed[c][0] = b->ed[c][1];
     b->ed[c][1] = tmp;
@@ -577,7 +578,7 @@ static void copy_alpha(const CspfixExec *e, const AVFrame *in, AVFrame *out, int
             const float maxi = fi->is_float ? 1.0f : (1 << fi->comp[3].depth) - 1;
             ff_cspfix_read(&e->dsp, fi, in, 3, y, w, row);
             if (maxi != maxo)
-                e->dsp.affine(row, w, maxo / maxi, 0.0f);
+                e->dsp.stage.affine(row, w, maxo / maxi, 0.0f);
         } else {
             fill_row(row, w, maxo);
         }
@@ -622,7 +623,7 @@ static void convert_plane(const CspfixExec *e, const AVFrame *in, AVFrame *out,
 
         for (int y = y0; y < y1; y++) {
             ff_cspfix_read(&e->dsp, &e->fin, in, c, y, w, b->t0);
-            e->dsp.affine(b->t0, w, sc, of);
+            e->dsp.stage.affine(b->t0, w, sc, of);
             write_comp(e, b, out, c, y, w, b->t0);
         }
     }
@@ -644,7 +645,7 @@ static void convert_map8(const CspfixExec *e, const AVFrame *in, AVFrame *out,
         const int w = plane_rows(e, in, c, jobnr, nb_jobs, &y0, &y1);
 
         for (int y = y0; y < y1; y++)
-            e->dsp.map8(ff_cspfix_row_ptr(out, co, y), ff_cspfix_row_ptr(in, ci, y), w, &m);
+            e->dsp.io.map8(ff_cspfix_row_ptr(out, co, y), ff_cspfix_row_ptr(in, ci, y), w, &m);
     }
     plane_alpha(e, in, out, jobnr, nb_jobs, b);
 }
@@ -660,7 +661,7 @@ static void convert_map16(const CspfixExec *e, const AVFrame *in, AVFrame *out,
         const int w = plane_rows(e, in, c, jobnr, nb_jobs, &y0, &y1);
 
         for (int y = y0; y < y1; y++)
-            e->dsp.map16((uint16_t *)ff_cspfix_row_ptr(out, co, y), (const uint16_t *)ff_cspfix_row_ptr(in, ci, y),
+            e->dsp.io.map16((uint16_t *)ff_cspfix_row_ptr(out, co, y), (const uint16_t *)ff_cspfix_row_ptr(in, ci, y),
                          w, &m);
     }
     plane_alpha(e, in, out, jobnr, nb_jobs, b);
@@ -699,11 +700,11 @@ static void own_luma(const CspfixExec *e, uint8_t *dst, const uint8_t *src, floa
     const int k = e->own_kind, n = whole_blocks(w);
 
     if (n)
-        dsp->yrow[k](dst, src, c[1], c[2], n, m, bias, e->lo[0], e->hi[0]);
+        dsp->fused.yrow[k](dst, src, c[1], c[2], n, m, bias, e->lo[0], e->hi[0]);
     if (w > n) {
-        dsp->unpack[k](c[0] + n, src + ((ptrdiff_t)n << k), w - n);
-        dsp->matrix(c[0] + n, c[1] + n, c[2] + n, w - n, m);
-        dsp->pack[k](dst + ((ptrdiff_t)n << k), c[0] + n, w - n, bias, e->lo[0], e->hi[0]);
+        dsp->io.unpack[k](c[0] + n, src + ((ptrdiff_t)n << k), w - n);
+        dsp->stage.matrix(c[0] + n, c[1] + n, c[2] + n, w - n, m);
+        dsp->io.pack[k](dst + ((ptrdiff_t)n << k), c[0] + n, w - n, bias, e->lo[0], e->hi[0]);
     }
 }
 
@@ -717,14 +718,14 @@ static void own_chroma(const CspfixExec *e, uint8_t *dcb, uint8_t *dcr, const ui
     const int k = e->own_kind, n = whole_blocks(cw);
 
     if (n)
-        dsp->crow[k](dcb, dcr, cb, cr, n, &e->crow, bcb, bcr);
+        dsp->fused.crow[k](dcb, dcr, cb, cr, n, &e->crow, bcb, bcr);
     if (cw > n) {
         fill_row(c[0] + n, cw - n, 0.0f);
-        dsp->unpack[k](c[1] + n, cb + ((ptrdiff_t)n << k), cw - n);
-        dsp->unpack[k](c[2] + n, cr + ((ptrdiff_t)n << k), cw - n);
-        dsp->matrix(c[0] + n, c[1] + n, c[2] + n, cw - n, m);
-        dsp->pack[k](dcb + ((ptrdiff_t)n << k), c[1] + n, cw - n, bcb, e->lo[1], e->hi[1]);
-        dsp->pack[k](dcr + ((ptrdiff_t)n << k), c[2] + n, cw - n, bcr, e->lo[2], e->hi[2]);
+        dsp->io.unpack[k](c[1] + n, cb + ((ptrdiff_t)n << k), cw - n);
+        dsp->io.unpack[k](c[2] + n, cr + ((ptrdiff_t)n << k), cw - n);
+        dsp->stage.matrix(c[0] + n, c[1] + n, c[2] + n, cw - n, m);
+        dsp->io.pack[k](dcb + ((ptrdiff_t)n << k), c[1] + n, cw - n, bcb, e->lo[1], e->hi[1]);
+        dsp->io.pack[k](dcr + ((ptrdiff_t)n << k), c[2] + n, cw - n, bcr, e->lo[2], e->hi[2]);
     }
 }
 
@@ -797,9 +798,9 @@ static const int32_t *delta_row(const CspfixExec *e, const AVFrame *in, int r,
         const uint8_t *u = ff_cspfix_row_ptr(in, cb, r);
         const uint8_t *v = ff_cspfix_row_ptr(in, cr, r);
         if (e->fin.depth > 8)
-            e->dsp.idelta16(rows[i], (const uint16_t *)u, (const uint16_t *)v, cw, &e->yuvint);
+            e->dsp.yuvint.idelta16(rows[i], (const uint16_t *)u, (const uint16_t *)v, cw, &e->yuvint);
         else
-            e->dsp.idelta(rows[i], u, v, cw, e->yuvint.dc);
+            e->dsp.yuvint.idelta(rows[i], u, v, cw, e->yuvint.dc);
         rows[i][-1] = rows[i][0];
         rows[i][cw] = rows[i][cw - 1];
         tag[i] = r;
@@ -820,10 +821,10 @@ static void yuvint_chroma_row(const CspfixExec *e, const AVFrame *in, AVFrame *o
     const uint8_t *cr = ff_cspfix_row_ptr(in, ir, y);
 
     if (e->fin.depth > 8)
-        e->dsp.ichroma16((uint16_t *)dcb, (uint16_t *)dcr, (const uint16_t *)cb,
+        e->dsp.yuvint.ichroma16((uint16_t *)dcb, (uint16_t *)dcr, (const uint16_t *)cb,
                          (const uint16_t *)cr, cw, &e->yuvint);
     else
-        e->dsp.ichroma(dcb, dcr, cb, cr, cw, &e->yuvint);
+        e->dsp.yuvint.ichroma(dcb, dcr, cb, cr, cw, &e->yuvint);
 }
 
 /* convert_own() in integers: luma adds the interpolated chroma contribution
@@ -863,9 +864,9 @@ static void convert_yuvint(const CspfixExec *e, const AVFrame *in, AVFrame *out,
             const int32_t *db = frac ? delta_row(e, in, rb, rows, tag, mask) : da;
 
             if (frac & 1)
-                e->dsp.ivblend8(d[y & 1], da, db, cw, frac);
+                e->dsp.yuvint.ivblend8(d[y & 1], da, db, cw, frac);
             else
-                e->dsp.ivblend(d[y & 1], da, db, cw, frac >> 1);
+                e->dsp.yuvint.ivblend(d[y & 1], da, db, cw, frac >> 1);
             for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
                 yuvint_chroma_row(e, in, out, cnext, cw);
         } else if (y < y1) {
@@ -876,7 +877,7 @@ static void convert_yuvint(const CspfixExec *e, const AVFrame *in, AVFrame *out,
             const int32_t *da = delta_row(e, in, ra, rows, tag, mask);
             const int32_t *db = frac ? delta_row(e, in, rb, rows, tag, mask) : da;
 
-            e->dsp.ivblend(d[y & 1], da, db, cw, frac);
+            e->dsp.yuvint.ivblend(d[y & 1], da, db, cw, frac);
             for (; cnext < c1 && cnext <= (frac ? rb : ra); cnext++)
                 yuvint_chroma_row(e, in, out, cnext, cw);
         }
@@ -885,9 +886,9 @@ static void convert_yuvint(const CspfixExec *e, const AVFrame *in, AVFrame *out,
             uint8_t *dst = ff_cspfix_row_ptr(out, oy, yl);
             const uint8_t *src = ff_cspfix_row_ptr(in, iy, yl);
             if (e->fin.depth > 8)
-                e->dsp.iluma16((uint16_t *)dst, (const uint16_t *)src, d[yl & 1], w, e->in_phase_x, p);
+                e->dsp.yuvint.iluma16((uint16_t *)dst, (const uint16_t *)src, d[yl & 1], w, e->in_phase_x, p);
             else
-                e->dsp.iluma(dst, src, d[yl & 1], w, e->in_phase_x, p);
+                e->dsp.yuvint.iluma(dst, src, d[yl & 1], w, e->in_phase_x, p);
         }
     }
     copy_alpha(e, in, out, y0, y1, b->t0);
@@ -905,7 +906,7 @@ static void downsample(const CspfixExec *e, float *dst, float *src, int w)
     src[-1]    = src[0];
     src[w]     = src[w - 1];
     src[w + 1] = src[w - 1];
-    e->dsp.downsample_h2(dst, src, w, e->out_phase_x);
+    e->dsp.chroma.downsample_h2(dst, src, w, e->out_phase_x);
 }
 
 /*
@@ -947,16 +948,16 @@ static void store_chroma_v(const CspfixExec *e, AVFrame *out, int k, SliceBuf *b
             /* ((r0 w0 + r1 w1) + r2 w2) + r3 w3 by the blend kernel (x * 1 is x) */
             for (int j = 0; j < n; j++)
                 r[j] = b->ring[rows[j] & 7][i];
-            e->dsp.blend(b->t1, r[0], r[1], w, wt[0], wt[1]);
+            e->dsp.chroma.blend(b->t1, r[0], r[1], w, wt[0], wt[1]);
             for (int j = 2; j < n; j++)
-                e->dsp.blend(b->t1, b->t1, r[j], w, 1.0f, wt[j]);
+                e->dsp.chroma.blend(b->t1, b->t1, r[j], w, 1.0f, wt[j]);
         } else {
             for (int j = 0; j < 4; j++)
                 r[j] = b->ring[av_clip(base - 1 + j, 0, h - 1) & 3][i];
             if (e->out_off_y2 == 1)
-                e->dsp.filter4(b->t1, r[0], r[1], r[2], r[3], w);
+                e->dsp.chroma.filter4(b->t1, r[0], r[1], r[2], r[3], w);
             else
-                e->dsp.filter3(b->t1, r[0], r[1], r[2], w);
+                e->dsp.chroma.filter3(b->t1, r[0], r[1], r[2], w);
         }
         if (e->fout.hsub) {
             downsample(e, b->t2, b->t1, w);
@@ -1179,8 +1180,8 @@ static int setup_in_lut(CspfixExec *e)
         for (int x = 0; x < e->in_lut_stride; x++)
             l[c][x] = FFMIN(x, n - 1);
     }
-    e->dsp.matrix(l[0], l[1], l[2], n, m->m);
-    e->dsp.tf(l[0], l[1], l[2], n, e->stages[1].tab);
+    e->dsp.stage.matrix(l[0], l[1], l[2], n, m->m);
+    e->dsp.stage.tf(l[0], l[1], l[2], n, e->stages[1].tab);
     e->stage_start = 2;
     return 0;
 }

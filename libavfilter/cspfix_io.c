@@ -358,17 +358,17 @@ void ff_cspfix_read(const CspfixDSPContext *dsp, const CspfixFormat *f, const AV
     const uint8_t *src = ff_cspfix_row_ptr(frame, cp, y);
 
     switch (cp->kind) {
-    case CSPFIX_COMP_PLANAR8:  dsp->unpack[0](dst, src, w);                  break;
-    case CSPFIX_COMP_PLANAR16: dsp->unpack[1](dst, src, w);                  break;
+    case CSPFIX_COMP_PLANAR8:  dsp->io.unpack[0](dst, src, w);               break;
+    case CSPFIX_COMP_PLANAR16: dsp->io.unpack[1](dst, src, w);               break;
     case CSPFIX_COMP_S8:
         if (cp->step == 2)
-            dsp->unpack_x2_8(dst, src, w);
+            dsp->io.unpack_x2_8(dst, src, w);
         else
-            dsp->unpack_s8(dst, src, w, cp->step);
+            dsp->io.unpack_s8(dst, src, w, cp->step);
         break;
-    case CSPFIX_COMP_S16:      dsp->unpack_s16(dst, src, w, cp->step, cp->shift,
-                                               (1 << cp->depth) - 1);        break;
-    case CSPFIX_COMP_F32:      dsp->unpack_f32(dst, src, w, cp->step);       break;
+    case CSPFIX_COMP_S16:      dsp->io.unpack_s16(dst, src, w, cp->step, cp->shift,
+                                                  (1 << cp->depth) - 1);     break;
+    case CSPFIX_COMP_F32:      dsp->io.unpack_f32(dst, src, w, cp->step);    break;
     case CSPFIX_COMP_GENERIC:  read_generic(cp, line_ptr(frame, cp, y), w, dst); break;
     }
 }
@@ -379,11 +379,11 @@ void ff_cspfix_read_lut(const CspfixDSPContext *dsp, const CspfixFormat *f, cons
     const CspfixComp *cp = &f->comp[c];
 
     if (cp->kind == CSPFIX_COMP_PLANAR8 && n == 256) {
-        dsp->lut8(dst, ff_cspfix_row_ptr(frame, cp, y), w, lut);
+        dsp->io.lut8(dst, ff_cspfix_row_ptr(frame, cp, y), w, lut);
         return;
     }
     ff_cspfix_read(dsp, f, frame, c, y, w, dst);
-    dsp->lut(dst, w, lut, n);
+    dsp->io.lut(dst, w, lut, n);
 }
 
 void ff_cspfix_write(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFrame *frame,
@@ -398,16 +398,16 @@ void ff_cspfix_write(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFrame
         return;
     }
     switch (cp->kind) {
-    case CSPFIX_COMP_PLANAR8:  dsp->pack[0](dst, src, w, bias, lo, hi);      break;
-    case CSPFIX_COMP_PLANAR16: dsp->pack[1](dst, src, w, bias, lo, hi);      break;
+    case CSPFIX_COMP_PLANAR8:  dsp->io.pack[0](dst, src, w, bias, lo, hi);   break;
+    case CSPFIX_COMP_PLANAR16: dsp->io.pack[1](dst, src, w, bias, lo, hi);   break;
     case CSPFIX_COMP_S8:
         if (cp->step == 2)
-            dsp->pack_x2_8(dst, src, w, bias, lo, hi);
+            dsp->io.pack_x2_8(dst, src, w, bias, lo, hi);
         else
-            dsp->pack_s8(dst, src, w, cp->step, bias, lo, hi);
+            dsp->io.pack_s8(dst, src, w, cp->step, bias, lo, hi);
         break;
-    case CSPFIX_COMP_S16:      dsp->pack_s16(dst, src, w, cp->step, cp->shift, bias, lo, hi); break;
-    case CSPFIX_COMP_F32:      dsp->pack_f32(dst, src, w, cp->step);         break;
+    case CSPFIX_COMP_S16:      dsp->io.pack_s16(dst, src, w, cp->step, cp->shift, bias, lo, hi); break;
+    case CSPFIX_COMP_F32:      dsp->io.pack_f32(dst, src, w, cp->step);      break;
     case CSPFIX_COMP_GENERIC:  break;
     }
 }
@@ -417,7 +417,7 @@ void ff_cspfix_write3(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFram
                       const float lo[3], const float hi[3])
 {
     if (f->x2rgb10) {
-        dsp->pack_x2rgb10(frame->data[0] + (ptrdiff_t)y * frame->linesize[0], c[0], c[1], c[2],
+        dsp->io.pack_x2rgb10(frame->data[0] + (ptrdiff_t)y * frame->linesize[0], c[0], c[1], c[2],
                           w, bias, lo[0], hi[0]);
         return;
     }

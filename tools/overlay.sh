@@ -114,6 +114,15 @@ if [ ${#x86[@]} -gt 0 ]; then
 fi
 edit libavfilter/x86/Makefile '/CONFIG_CSPFIX_FILTER/d' bs 'X86ASM-OBJS-$(CONFIG_COLORSPACE_FILTER)' "$text"
 
+# --- files of ours the repository no longer has ---------------------------
+# A renamed or removed cspfix source (e.g. the old x86/cspfix.asm) left in a tree
+# overlaid earlier is not built (the Makefile lines above list only ours), but
+# it is deleted all the same, so that nothing can pick it up by a pattern.
+for f in "$S"/libavfilter/cspfix* "$S"/libavfilter/x86/cspfix*; do
+    rel=${f#"$S"/}
+    [ -e "$rel" ] || { rm -f "$f"; changed+=("$rel (deleted)"); }
+done
+
 # --- libavdevice v4l2: tag captured streams from VIDIOC_G_FMT ----------------
 # After the format is set, one more VIDIOC_G_FMT reads the colorimetry the
 # driver reports; ff_cspfix_v4l2_tag() maps it to the stream's codec

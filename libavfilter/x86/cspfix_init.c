@@ -19,115 +19,237 @@
  * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
  */
 
+#include <assert.h>
+#include <stddef.h>
+
 #include "config.h"
 #include "libavutil/attributes.h"
 #include "libavutil/cpu.h"
 #include "libavutil/x86/cpu.h"
 
 #include "libavfilter/cspfix_dsp.h"
+#include "libavfilter/cspfix_tf.h"
 
-void ff_cspfix_affine_sse2(float *c, int w, float s, float o);
-void ff_cspfix_affine_avx2(float *c, int w, float s, float o);
-void ff_cspfix_matrix_avx2(float *c0, float *c1, float *c2, int w, const float m[12]);
-void ff_cspfix_lut_sse4(float *c, int w, const float *lut, int n);
-void ff_cspfix_lut_avx2(float *c, int w, const float *lut, int n);
-void ff_cspfix_lut8_sse4(float *dst, const uint8_t *src, int w, const float *lut);
-void ff_cspfix_lut8_avx2(float *dst, const uint8_t *src, int w, const float *lut);
+/*
+ * Layouts the asm reads at fixed offsets: each number here is the one named in the
+ * asm file given, so that a change of a struct breaks the build, not the output.
+ */
+#define CHECK_OFFSET(type, field, n) \
+    static_assert(offsetof(type, field) == (n), "asm offset of " #type "." #field)
 
-void ff_cspfix_map8_sse2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
-void ff_cspfix_map8_avx2(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
-void ff_cspfix_matrix_in8_avx2(float *c0, float *c1, float *c2, const uint8_t *src, int w,
-                               const float m[12]);
-void ff_cspfix_matrix_in16_avx2(float *c0, float *c1, float *c2, const uint8_t *src, int w,
-                                const float m[12]);
-void ff_cspfix_matrix_out8_avx2(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
-                                const float m[12], const float *bias, float lo, float hi);
-void ff_cspfix_matrix_out16_avx2(uint8_t *dst, const float *c0, float *c1, float *c2, int w,
-                                 const float m[12], const float *bias, float lo, float hi);
-#define ROW_FUNCS(bits)                                                                   \
-void ff_cspfix_yrow##bits##_avx2(uint8_t *dst, const uint8_t *src, const float *c1,          \
-                                 const float *c2, int w, const float m[4],                   \
-                                 const float *bias, float lo, float hi);                     \
-void ff_cspfix_crow##bits##_avx2(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,              \
-                                 const uint8_t *cr, int w, const CspfixCRow *p,              \
-                                 const float *bias_cb, const float *bias_cr);
-ROW_FUNCS(8)
-ROW_FUNCS(16)
-void ff_cspfix_map16_sse4(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
-void ff_cspfix_map16_avx2(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
-void ff_cspfix_tonemap_avx2(float *c0, float *c1, float *c2, int w, const float k[3],
-                            const CspfixTFTable *gain, const CspfixTFTable *desat);
-void ff_cspfix_tf_avx2(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
-void ff_cspfix_unpack_8_avx2(float *dst, const uint8_t *src, int w);
-void ff_cspfix_unpack_16_avx2(float *dst, const uint8_t *src, int w);
-void ff_cspfix_pack_8_avx2(uint8_t *dst, const float *src, int w, const float *bias,
-                           float lo, float hi);
-void ff_cspfix_unpack_8_sse4(float *dst, const uint8_t *src, int w);
-void ff_cspfix_unpack_16_sse4(float *dst, const uint8_t *src, int w);
-void ff_cspfix_upsample_h2_sse2(float *dst, const float *src, int w, int phase);
-void ff_cspfix_downsample_h2_sse2(float *dst, const float *src, int w, int phase);
-void ff_cspfix_pack_8_sse4(uint8_t *dst, const float *src, int w, const float *bias,
-                           float lo, float hi);
-void ff_cspfix_pack_16_sse4(uint8_t *dst, const float *src, int w, const float *bias,
-                            float lo, float hi);
-void ff_cspfix_blend_sse2(float *dst, const float *a, const float *b, int w, float wa, float wb);
-void ff_cspfix_filter3_sse2(float *dst, const float *a, const float *b, const float *c, int w);
-void ff_cspfix_filter4_sse2(float *dst, const float *a, const float *b, const float *c,
-                            const float *d, int w);
-void ff_cspfix_blend_avx2(float *dst, const float *a, const float *b, int w, float wa, float wb);
-void ff_cspfix_filter3_avx2(float *dst, const float *a, const float *b, const float *c, int w);
-void ff_cspfix_filter4_avx2(float *dst, const float *a, const float *b, const float *c,
-                            const float *d, int w);
-void ff_cspfix_upsample_h2_avx2(float *dst, const float *src, int w, int phase);
-void ff_cspfix_unpack_x2_8_sse4(float *dst, const uint8_t *src, int w);
-void ff_cspfix_pack_x2_8_sse4(uint8_t *dst, const float *src, int w, const float *bias,
-                              float lo, float hi);
-void ff_cspfix_unpack_x2_8_avx2(float *dst, const uint8_t *src, int w);
-void ff_cspfix_pack_x2_8_avx2(uint8_t *dst, const float *src, int w, const float *bias,
-                              float lo, float hi);
-void ff_cspfix_downsample_h2_avx2(float *dst, const float *src, int w, int phase);
-void ff_cspfix_pack_16_avx2(uint8_t *dst, const float *src, int w, const float *bias,
-                            float lo, float hi);
+/* cspfix_stage.asm: TF_SEG_BITS, TF_SEG_LOG2SIZE (tf, tonemap) */
+static_assert(CSPFIX_TF_SEG_BITS == 6, "TF_SEG_BITS of cspfix_stage.asm");
+static_assert(CSPFIX_TF_SHIFT == 23 - 6, "TF_SHIFT of cspfix_stage.asm");
+CHECK_OFFSET(CspfixTFTable, c, 0);
+static_assert(sizeof(((CspfixTFTable *)0)->c[0]) == 1 << 4, "TF_SEG_LOG2SIZE of cspfix_stage.asm");
+static_assert(sizeof(CspfixTFTable) == (size_t)CSPFIX_TF_SEGS << 4, "TF table of cspfix_stage.asm");
 
-#define DECL_INT(opt)                                                                     \
-void ff_cspfix_ichroma_##opt(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,              \
-                             const uint8_t *cr, int w, const CspfixYuvInt *p);            \
-void ff_cspfix_idelta_##opt(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,    \
-                            const int32_t c[3]);                                          \
-void ff_cspfix_ivblend_##opt(int32_t *dst, const int32_t *da, const int32_t *db, int n,   \
-                             int wb);                                                     \
-void ff_cspfix_iluma_##opt(uint8_t *dst, const uint8_t *y, const int32_t *d, int w,        \
-                           int phase, const CspfixYuvInt *p);
+/* cspfix_fused.asm: CROW_* (crow) */
+CHECK_OFFSET(CspfixCRow, k[0][0], 0);
+CHECK_OFFSET(CspfixCRow, k[0][1], 4);
+CHECK_OFFSET(CspfixCRow, k[0][2], 8);
+CHECK_OFFSET(CspfixCRow, k[1][0], 16);
+CHECK_OFFSET(CspfixCRow, k[1][1], 20);
+CHECK_OFFSET(CspfixCRow, k[1][2], 24);
+CHECK_OFFSET(CspfixCRow, lo[0], 32);
+CHECK_OFFSET(CspfixCRow, lo[1], 36);
+CHECK_OFFSET(CspfixCRow, hi[0], 40);
+CHECK_OFFSET(CspfixCRow, hi[1], 44);
 
-DECL_INT(sse4)
-DECL_INT(avx2)
-void ff_cspfix_ichroma16_avx2(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb,
-                              const uint16_t *cr, int w, const CspfixYuvInt *p);
-void ff_cspfix_idelta16_avx2(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
-                             const CspfixYuvInt *p);
-void ff_cspfix_iluma16_avx2(uint16_t *dst, const uint16_t *y, const int32_t *d, int w,
-                            int phase, const CspfixYuvInt *p);
+/* cspfix_io.asm: MAP8_* (map_8), MAP16_* (map_16) */
+CHECK_OFFSET(CspfixMap8, mul, 0);
+CHECK_OFFSET(CspfixMap8, add, 2);
+CHECK_OFFSET(CspfixMap8, shift, 4);
+CHECK_OFFSET(CspfixMap8, lo, 8);
+CHECK_OFFSET(CspfixMap8, hi, 9);
+CHECK_OFFSET(CspfixMap8, clip, 10);
+CHECK_OFFSET(CspfixMap16, s, 0);
+CHECK_OFFSET(CspfixMap16, o, 4);
+CHECK_OFFSET(CspfixMap16, lo, 8);
+CHECK_OFFSET(CspfixMap16, hi, 12);
 
-/* integer matrix-only kernels (cspfix_int.asm) */
-static av_cold void init_int(CspfixDSPContext *dsp, int cpu_flags)
+/* cspfix_yuvint.asm: YI_S8, YI_MID8_LOG2, YI_DSHIFT; YI_* offsets (ichroma_8, iluma_8,
+ * ichroma_16, idelta_16, iluma_16) */
+static_assert(CSPFIX_YUVINT_SHIFT8 == 22, "YI_S8 of cspfix_yuvint.asm");
+static_assert(CSPFIX_YUVINT_MID8 == 1 << 7, "YI_MID8_LOG2 of cspfix_yuvint.asm");
+static_assert(CSPFIX_YUVINT_DSHIFT == 4, "YI_DSHIFT of cspfix_yuvint.asm");
+CHECK_OFFSET(CspfixYuvInt, cb.c[0], 0);
+CHECK_OFFSET(CspfixYuvInt, cb.c[1], 4);
+CHECK_OFFSET(CspfixYuvInt, cb.c[2], 8);
+CHECK_OFFSET(CspfixYuvInt, cb.lo, 12);
+CHECK_OFFSET(CspfixYuvInt, cb.hi, 16);
+CHECK_OFFSET(CspfixYuvInt, cr.c[0], 20);
+CHECK_OFFSET(CspfixYuvInt, cr.c[1], 24);
+CHECK_OFFSET(CspfixYuvInt, cr.c[2], 28);
+CHECK_OFFSET(CspfixYuvInt, cr.lo, 32);
+CHECK_OFFSET(CspfixYuvInt, cr.hi, 36);
+CHECK_OFFSET(CspfixYuvInt, dc[0], 40);
+CHECK_OFFSET(CspfixYuvInt, dc[1], 44);
+CHECK_OFFSET(CspfixYuvInt, a, 52);
+CHECK_OFFSET(CspfixYuvInt, lo, 56);
+CHECK_OFFSET(CspfixYuvInt, hi, 60);
+CHECK_OFFSET(CspfixYuvInt, shift, 64);
+CHECK_OFFSET(CspfixYuvInt, mask, 68);
+CHECK_OFFSET(CspfixYuvInt, fold[0], 72);
+CHECK_OFFSET(CspfixYuvInt, fold[1], 76);
+CHECK_OFFSET(CspfixYuvInt, fold[2], 80);
+
+/* stage (cspfix_stage.asm) */
+decl_cspfix_affine_fn(ff_cspfix_affine_sse2);
+decl_cspfix_affine_fn(ff_cspfix_affine_avx2);
+decl_cspfix_matrix_fn(ff_cspfix_matrix_avx2);
+decl_cspfix_tf_fn(ff_cspfix_tf_avx2);
+decl_cspfix_tonemap_fn(ff_cspfix_tonemap_avx2);
+
+/* fused (cspfix_fused.asm) */
+#define DECL_FUSED(bits)                                        \
+    decl_cspfix_matrix_in_fn(ff_cspfix_matrix_in_##bits##_avx2);   \
+    decl_cspfix_matrix_out_fn(ff_cspfix_matrix_out_##bits##_avx2); \
+    decl_cspfix_yrow_fn(ff_cspfix_yrow_##bits##_avx2);             \
+    decl_cspfix_crow_fn(ff_cspfix_crow_##bits##_avx2)
+DECL_FUSED(8);
+DECL_FUSED(16);
+
+/* io (cspfix_io.asm) */
+#define DECL_IO(opt)                                            \
+    decl_cspfix_unpack_fn(ff_cspfix_unpack_8_##opt);            \
+    decl_cspfix_unpack_fn(ff_cspfix_unpack_16_##opt);           \
+    decl_cspfix_pack_fn(ff_cspfix_pack_8_##opt);                \
+    decl_cspfix_pack_fn(ff_cspfix_pack_16_##opt);               \
+    decl_cspfix_unpack_fn(ff_cspfix_unpack_x2_8_##opt);         \
+    decl_cspfix_pack_fn(ff_cspfix_pack_x2_8_##opt);             \
+    decl_cspfix_lut_fn(ff_cspfix_lut_##opt);                    \
+    decl_cspfix_lut8_fn(ff_cspfix_lut_8_##opt);                 \
+    decl_cspfix_map16_fn(ff_cspfix_map_16_##opt)
+DECL_IO(sse4);
+DECL_IO(avx2);
+decl_cspfix_map8_fn(ff_cspfix_map_8_sse2);
+decl_cspfix_map8_fn(ff_cspfix_map_8_avx2);
+
+/* chroma (cspfix_chroma.asm) */
+#define DECL_CHROMA(opt)                                        \
+    decl_cspfix_resample_fn(ff_cspfix_upsample_h2_##opt);       \
+    decl_cspfix_resample_fn(ff_cspfix_downsample_h2_##opt);     \
+    decl_cspfix_blend_fn(ff_cspfix_blend_##opt);                \
+    decl_cspfix_filter3_fn(ff_cspfix_filter3_##opt);            \
+    decl_cspfix_filter4_fn(ff_cspfix_filter4_##opt)
+DECL_CHROMA(sse2);
+DECL_CHROMA(avx2);
+
+/* yuvint (cspfix_yuvint.asm) */
+#define DECL_YUVINT8(opt)                                       \
+    decl_cspfix_ichroma8_fn(ff_cspfix_ichroma_8_##opt);         \
+    decl_cspfix_idelta8_fn(ff_cspfix_idelta_8_##opt);           \
+    decl_cspfix_ivblend_fn(ff_cspfix_ivblend_##opt);            \
+    decl_cspfix_iluma8_fn(ff_cspfix_iluma_8_##opt)
+DECL_YUVINT8(sse4);
+DECL_YUVINT8(avx2);
+decl_cspfix_ichroma16_fn(ff_cspfix_ichroma_16_avx2);
+decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx2);
+decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx2);
+
+/* The fused multiply-add kernels (as the C versions' fmaf()) have AVX2+FMA3
+ * versions only; the others SSE versions too, outside HAVE_AVX2_EXTERNAL. */
+
+static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
 {
+    if (EXTERNAL_SSE2(cpu_flags))
+        dsp->affine = ff_cspfix_affine_sse2;
+#if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags))
+        dsp->affine = ff_cspfix_affine_avx2;
+    if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
+        dsp->matrix  = ff_cspfix_matrix_avx2;
+        dsp->tf      = ff_cspfix_tf_avx2;
+        dsp->tonemap = ff_cspfix_tonemap_avx2;
+    }
+#endif
+}
+
+static av_cold void init_fused(CspfixFusedDSP *dsp, int cpu_flags)
+{
+#if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
+        dsp->matrix_in[0]  = ff_cspfix_matrix_in_8_avx2;
+        dsp->matrix_in[1]  = ff_cspfix_matrix_in_16_avx2;
+        dsp->matrix_out[0] = ff_cspfix_matrix_out_8_avx2;
+        dsp->matrix_out[1] = ff_cspfix_matrix_out_16_avx2;
+        dsp->yrow[0]       = ff_cspfix_yrow_8_avx2;
+        dsp->yrow[1]       = ff_cspfix_yrow_16_avx2;
+        dsp->crow[0]       = ff_cspfix_crow_8_avx2;
+        dsp->crow[1]       = ff_cspfix_crow_16_avx2;
+    }
+#endif
+}
+
+static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
+{
+    if (EXTERNAL_SSE2(cpu_flags))
+        dsp->map8 = ff_cspfix_map_8_sse2;
     if (EXTERNAL_SSE4(cpu_flags)) {
-        dsp->ichroma = ff_cspfix_ichroma_sse4;
-        dsp->idelta = ff_cspfix_idelta_sse4;
-        dsp->ivblend = ff_cspfix_ivblend_sse4;
-        dsp->iluma  = ff_cspfix_iluma_sse4;
+        dsp->unpack[0]   = ff_cspfix_unpack_8_sse4;
+        dsp->unpack[1]   = ff_cspfix_unpack_16_sse4;
+        dsp->pack[0]     = ff_cspfix_pack_8_sse4;
+        dsp->pack[1]     = ff_cspfix_pack_16_sse4;
+        dsp->unpack_x2_8 = ff_cspfix_unpack_x2_8_sse4;
+        dsp->pack_x2_8   = ff_cspfix_pack_x2_8_sse4;
+        dsp->lut         = ff_cspfix_lut_sse4;
+        dsp->lut8        = ff_cspfix_lut_8_sse4;
+        dsp->map16       = ff_cspfix_map_16_sse4;
     }
 #if HAVE_AVX2_EXTERNAL
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
-        dsp->ichroma = ff_cspfix_ichroma_avx2;
-        dsp->idelta = ff_cspfix_idelta_avx2;
-        dsp->ivblend = ff_cspfix_ivblend_avx2;
-        dsp->iluma  = ff_cspfix_iluma_avx2;
+        dsp->unpack[0]   = ff_cspfix_unpack_8_avx2;
+        dsp->unpack[1]   = ff_cspfix_unpack_16_avx2;
+        dsp->pack[0]     = ff_cspfix_pack_8_avx2;
+        dsp->pack[1]     = ff_cspfix_pack_16_avx2;
+        dsp->unpack_x2_8 = ff_cspfix_unpack_x2_8_avx2;
+        dsp->pack_x2_8   = ff_cspfix_pack_x2_8_avx2;
+        dsp->lut         = ff_cspfix_lut_avx2;
+        dsp->lut8        = ff_cspfix_lut_8_avx2;
+        dsp->map8        = ff_cspfix_map_8_avx2;
+        dsp->map16       = ff_cspfix_map_16_avx2;
     }
+#endif
+}
+
+static av_cold void init_chroma(CspfixChromaDSP *dsp, int cpu_flags)
+{
+    if (EXTERNAL_SSE2(cpu_flags)) {
+        dsp->upsample_h2   = ff_cspfix_upsample_h2_sse2;
+        dsp->downsample_h2 = ff_cspfix_downsample_h2_sse2;
+        dsp->blend         = ff_cspfix_blend_sse2;
+        dsp->filter3       = ff_cspfix_filter3_sse2;
+        dsp->filter4       = ff_cspfix_filter4_sse2;
+    }
+#if HAVE_AVX2_EXTERNAL
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
-        dsp->ichroma16 = ff_cspfix_ichroma16_avx2;
-        dsp->idelta16  = ff_cspfix_idelta16_avx2;
-        dsp->iluma16   = ff_cspfix_iluma16_avx2;
+        dsp->upsample_h2   = ff_cspfix_upsample_h2_avx2;
+        dsp->downsample_h2 = ff_cspfix_downsample_h2_avx2;
+        dsp->blend         = ff_cspfix_blend_avx2;
+        dsp->filter3       = ff_cspfix_filter3_avx2;
+        dsp->filter4       = ff_cspfix_filter4_avx2;
+    }
+#endif
+}
+
+static av_cold void init_yuvint(CspfixYuvIntDSP *dsp, int cpu_flags)
+{
+    if (EXTERNAL_SSE4(cpu_flags)) {
+        dsp->ichroma = ff_cspfix_ichroma_8_sse4;
+        dsp->idelta  = ff_cspfix_idelta_8_sse4;
+        dsp->ivblend = ff_cspfix_ivblend_sse4;
+        dsp->iluma   = ff_cspfix_iluma_8_sse4;
+    }
+#if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags)) {
+        dsp->ichroma   = ff_cspfix_ichroma_8_avx2;
+        dsp->idelta    = ff_cspfix_idelta_8_avx2;
+        dsp->ivblend   = ff_cspfix_ivblend_avx2;
+        dsp->iluma     = ff_cspfix_iluma_8_avx2;
+        dsp->ichroma16 = ff_cspfix_ichroma_16_avx2;
+        dsp->idelta16  = ff_cspfix_idelta_16_avx2;
+        dsp->iluma16   = ff_cspfix_iluma_16_avx2;
     }
 #endif
 }
@@ -137,64 +259,10 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
 #if ARCH_X86_64
     int cpu_flags = av_get_cpu_flags();
 
-    if (EXTERNAL_SSE2(cpu_flags)) {
-        dsp->affine = ff_cspfix_affine_sse2;
-        dsp->map8   = ff_cspfix_map8_sse2;
-    }
-    if (EXTERNAL_SSE4(cpu_flags))
-        dsp->map16  = ff_cspfix_map16_sse4;
-#if HAVE_AVX2_EXTERNAL
-    /* (these SSE versions share their source with the AVX2 ones) */
-    if (EXTERNAL_SSE2(cpu_flags)) {
-        dsp->blend   = ff_cspfix_blend_sse2;
-        dsp->filter3 = ff_cspfix_filter3_sse2;
-        dsp->filter4 = ff_cspfix_filter4_sse2;
-        dsp->upsample_h2   = ff_cspfix_upsample_h2_sse2;
-        dsp->downsample_h2 = ff_cspfix_downsample_h2_sse2;
-    }
-    if (EXTERNAL_SSE4(cpu_flags)) {
-        dsp->lut       = ff_cspfix_lut_sse4;
-        dsp->lut8      = ff_cspfix_lut8_sse4;
-        dsp->unpack_x2_8 = ff_cspfix_unpack_x2_8_sse4;
-        dsp->pack_x2_8   = ff_cspfix_pack_x2_8_sse4;
-        dsp->unpack[0] = ff_cspfix_unpack_8_sse4;
-        dsp->unpack[1] = ff_cspfix_unpack_16_sse4;
-        dsp->pack[0]   = ff_cspfix_pack_8_sse4;
-        dsp->pack[1]   = ff_cspfix_pack_16_sse4;
-    }
-    if (EXTERNAL_AVX2_FAST(cpu_flags)) {
-        dsp->affine    = ff_cspfix_affine_avx2;
-        dsp->lut       = ff_cspfix_lut_avx2;
-        dsp->lut8      = ff_cspfix_lut8_avx2;
-        dsp->map8      = ff_cspfix_map8_avx2;
-        dsp->map16     = ff_cspfix_map16_avx2;
-        dsp->unpack[0] = ff_cspfix_unpack_8_avx2;
-        dsp->unpack[1] = ff_cspfix_unpack_16_avx2;
-        dsp->pack[0]   = ff_cspfix_pack_8_avx2;
-        dsp->pack[1]   = ff_cspfix_pack_16_avx2;
-        dsp->blend       = ff_cspfix_blend_avx2;
-        dsp->filter3     = ff_cspfix_filter3_avx2;
-        dsp->filter4     = ff_cspfix_filter4_avx2;
-        dsp->upsample_h2 = ff_cspfix_upsample_h2_avx2;
-        dsp->downsample_h2 = ff_cspfix_downsample_h2_avx2;
-        dsp->unpack_x2_8   = ff_cspfix_unpack_x2_8_avx2;
-        dsp->pack_x2_8     = ff_cspfix_pack_x2_8_avx2;
-    }
-    /* fused multiply-adds, as the C versions' fmaf(): no SSE versions */
-    if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
-        dsp->matrix  = ff_cspfix_matrix_avx2;
-        dsp->matrix_in[0]  = ff_cspfix_matrix_in8_avx2;
-        dsp->matrix_in[1]  = ff_cspfix_matrix_in16_avx2;
-        dsp->matrix_out[0] = ff_cspfix_matrix_out8_avx2;
-        dsp->matrix_out[1] = ff_cspfix_matrix_out16_avx2;
-        dsp->yrow[0]       = ff_cspfix_yrow8_avx2;
-        dsp->yrow[1]       = ff_cspfix_yrow16_avx2;
-        dsp->crow[0]       = ff_cspfix_crow8_avx2;
-        dsp->crow[1]       = ff_cspfix_crow16_avx2;
-        dsp->tf      = ff_cspfix_tf_avx2;
-        dsp->tonemap = ff_cspfix_tonemap_avx2;
-    }
-#endif
-    init_int(dsp, cpu_flags);
+    init_stage(&dsp->stage, cpu_flags);
+    init_fused(&dsp->fused, cpu_flags);
+    init_io(&dsp->io, cpu_flags);
+    init_chroma(&dsp->chroma, cpu_flags);
+    init_yuvint(&dsp->yuvint, cpu_flags);
 #endif /* ARCH_X86_64 */
 }

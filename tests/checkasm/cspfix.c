@@ -24,6 +24,7 @@
 
 #include "checkasm.h"
 #include "libavfilter/cspfix_dsp.h"
+#include "libavfilter/cspfix_kparams.h"
 #include "libavfilter/cspfix_plan.h"
 #include "libavfilter/cspfix_tf.h"
 #include "libavutil/intfloat.h"
@@ -66,7 +67,7 @@ static void check_matrix(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     float *ref[3], *new[3], m[12];
-    declare_func(void, float *c0, float *c1, float *c2, int w, const float m[12]);
+    declare_func(void, CSPFIX_MATRIX_ARGS);
 
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
@@ -74,7 +75,7 @@ static void check_matrix(const CspfixDSPContext *dsp)
     }
     for (int i = 0; i < 12; i++)
         m[i] = rnd_float(-300.0f, 300.0f);
-    if (check_func(dsp->matrix, "cspfix_matrix")) {
+    if (check_func(dsp->stage.matrix, "cspfix_matrix")) {
         for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
             const int w = widths[i];
             fill_floats(ref_buf, 3 * (MAXW + PAD), -2.0f, 2.0f);
@@ -122,10 +123,9 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
     }
     for (int b = 0; b < 2; b++) {
         const int bytes = b + 1, max = b ? 1023 : 255;
-        declare_func(void, float *c0, float *c1, float *c2, const uint8_t *src, int w,
-                     const float m[12]);
+        declare_func(void, CSPFIX_MATRIX_IN_ARGS);
         rnd_matrix(m, max);
-        if (check_func(dsp->matrix_in[b], "cspfix_matrix_in%d", b ? 16 : 8)) {
+        if (check_func(dsp->fused.matrix_in[b], "cspfix_matrix_in_%d", b ? 16 : 8)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
                 const int w = widths16[i];
                 for (int x = 0; x < bytes * (MAXW + PAD); x++)
@@ -135,8 +135,8 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
                 memcpy(alt_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
                 call_ref(ref[0], ref[1], ref[2], src, w, m);
                 call_new(new[0], new[1], new[2], src, w, m);
-                dsp->unpack[b](alt[0], src, w);
-                dsp->matrix(alt[0], alt[1], alt[2], w, m);
+                dsp->io.unpack[b](alt[0], src, w);
+                dsp->stage.matrix(alt[0], alt[1], alt[2], w, m);
                 for (int c = 0; c < 3; c++)
                     if (memcmp(ref[c], new[c], w * sizeof(float)) ||
                         memcmp(alt[c], new[c], w * sizeof(float))) {
@@ -151,10 +151,9 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
 
     for (int b = 0; b < 2; b++) {
         const int bytes = b + 1, max = b ? 1023 : 255;
-        declare_func_float(void, uint8_t *dst, const float *c0, float *c1, float *c2, int w,
-                           const float m[12], const float *bias, float lo, float hi);
+        declare_func_float(void, CSPFIX_MATRIX_OUT_ARGS);
         rnd_matrix(m, max / 4);
-        if (check_func(dsp->matrix_out[b], "cspfix_matrix_out%d", b ? 16 : 8)) {
+        if (check_func(dsp->fused.matrix_out[b], "cspfix_matrix_out_%d", b ? 16 : 8)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
                 const int w = widths16[i];
                 const float lo = i & 1 ? 16 << (2 * b) : 0, hi = i & 1 ? 235 << (2 * b) : max;
@@ -172,8 +171,8 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
                     memcmp(ref[2], new[2], w * sizeof(float)) ||
                     memcmp(ref[0], new[0], w * sizeof(float)))   /* c0 only read */
                     fail();
-                dsp->matrix(alt[0], alt[1], alt[2], w, m);
-                dsp->pack[b](ref_px, alt[0], w, bias, lo, hi);
+                dsp->stage.matrix(alt[0], alt[1], alt[2], w, m);
+                dsp->io.pack[b](ref_px, alt[0], w, bias, lo, hi);
                 if (memcmp(ref_px, new_px, bytes * w) ||
                     memcmp(alt[1], new[1], w * sizeof(float)) ||
                     memcmp(alt[2], new[2], w * sizeof(float)))
@@ -206,10 +205,8 @@ static void check_rows(const CspfixDSPContext *dsp)
         c[i] = buf + i * (MAXW + PAD);
     for (int b = 0; b < 2; b++) {
         const int bytes = b + 1, max = b ? 1023 : 255;
-        declare_func_float(void, uint8_t *dst, const uint8_t *src, const float *c1,
-                           const float *c2, int w, const float m[4], const float *bias,
-                           float lo, float hi);
-        if (!check_func(dsp->yrow[b], "cspfix_yrow%d", b ? 16 : 8))
+        declare_func_float(void, CSPFIX_YROW_ARGS);
+        if (!check_func(dsp->fused.yrow[b], "cspfix_yrow_%d", b ? 16 : 8))
             continue;
         for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
             const int w = widths16[i];
@@ -227,11 +224,11 @@ static void check_rows(const CspfixDSPContext *dsp)
             call_new(new1, src1, row1, row2, w, m, bias1, lo, hi);
             if (memcmp(ref1, new1, bytes * (MAXW + PAD)))
                 fail();
-            dsp->unpack[b](c[0], src1, w);
+            dsp->io.unpack[b](c[0], src1, w);
             memcpy(c[1], row1, w * sizeof(float));
             memcpy(c[2], row2, w * sizeof(float));
-            dsp->matrix(c[0], c[1], c[2], w, m);
-            dsp->pack[b](ref1, c[0], w, bias1, lo, hi);
+            dsp->stage.matrix(c[0], c[1], c[2], w, m);
+            dsp->io.pack[b](ref1, c[0], w, bias1, lo, hi);
             if (memcmp(ref1, new1, bytes * w))
                 fail();
         }
@@ -241,9 +238,8 @@ static void check_rows(const CspfixDSPContext *dsp)
 
     for (int b = 0; b < 2; b++) {
         const int bytes = b + 1, max = b ? 1023 : 255;
-        declare_func(void, uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr,
-                     int w, const CspfixCRow *p, const float *bias_cb, const float *bias_cr);
-        if (!check_func(dsp->crow[b], "cspfix_crow%d", b ? 16 : 8))
+        declare_func(void, CSPFIX_CROW_ARGS);
+        if (!check_func(dsp->fused.crow[b], "cspfix_crow_%d", b ? 16 : 8))
             continue;
         for (int i = 0; i < FF_ARRAY_ELEMS(widths16); i++) {
             const int w = widths16[i];
@@ -270,11 +266,11 @@ static void check_rows(const CspfixDSPContext *dsp)
                 memcmp(ref2, new2, bytes * (MAXW + PAD)))
                 fail();
             memset(c[0], 0, w * sizeof(float));
-            dsp->unpack[b](c[1], src1, w);
-            dsp->unpack[b](c[2], src2, w);
-            dsp->matrix(c[0], c[1], c[2], w, m);
-            dsp->pack[b](ref1, c[1], w, bias1, lo, hi);
-            dsp->pack[b](ref2, c[2], w, bias2, 0.0f, max);
+            dsp->io.unpack[b](c[1], src1, w);
+            dsp->io.unpack[b](c[2], src2, w);
+            dsp->stage.matrix(c[0], c[1], c[2], w, m);
+            dsp->io.pack[b](ref1, c[1], w, bias1, lo, hi);
+            dsp->io.pack[b](ref2, c[2], w, bias2, 0.0f, max);
             if (memcmp(ref1, new1, bytes * w) || memcmp(ref2, new2, bytes * w))
                 fail();
         }
@@ -287,9 +283,9 @@ static void check_affine(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
-    declare_func_float(void, float *c, int w, float s, float o);
+    declare_func_float(void, CSPFIX_AFFINE_ARGS);
 
-    if (check_func(dsp->affine, "cspfix_affine")) {
+    if (check_func(dsp->stage.affine, "cspfix_affine")) {
         for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
             const int w = widths[i];
             const float s = rnd_float(0.0f, 5.0f), o = rnd_float(-100.0f, 100.0f);
@@ -328,7 +324,7 @@ static void check_tf(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     CspfixTFTable *tab = av_malloc(sizeof(*tab));
     float *ref[3], *new[3];
-    declare_func(void, float *c0, float *c1, float *c2, int w, const CspfixTFTable *t);
+    declare_func(void, CSPFIX_TF_ARGS);
 
     if (!tab)
         return;
@@ -338,7 +334,7 @@ static void check_tf(const CspfixDSPContext *dsp)
     }
     for (int k = 0; k < FF_ARRAY_ELEMS(curves); k++) {
         ff_cspfix_tf_build(tab, curve_func, (void *)&curves[k]);
-        if (check_func(dsp->tf, "cspfix_tf_%s", curves[k].name)) {
+        if (check_func(dsp->stage.tf, "cspfix_tf_%s", curves[k].name)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 for (int x = 0; x < 3 * (MAXW + PAD); x++)
@@ -357,7 +353,7 @@ static void check_tf(const CspfixDSPContext *dsp)
     /* Timing: the kernel runs in place, so time it on the identity curve, which
      * keeps signal values where they are (a real curve applied thousands of times
      * drifts into denormals or constants); its cost does not depend on the curve. */
-    if (check_func(dsp->tf, "cspfix_tf")) {
+    if (check_func(dsp->stage.tf, "cspfix_tf")) {
         static const Curve identity = { "identity", CSPFIX_CURVE_NONE, 0 };
         ff_cspfix_tf_build(tab, curve_func, (void *)&identity);
         fill_floats(ref_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
@@ -378,7 +374,7 @@ static void check_lut(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
     float *lut = av_malloc((4096 + 16) * sizeof(*lut));
-    declare_func(void, float *c, int w, const float *lut, int n);
+    declare_func(void, CSPFIX_LUT_ARGS);
 
     if (!lut)
         return;
@@ -386,7 +382,7 @@ static void check_lut(const CspfixDSPContext *dsp)
         const int n = sizes[k];
         for (int i = 0; i < n + 16; i++)
             lut[i] = rnd_float(-1.0f, 2.0f);
-        if (!check_func(dsp->lut, "cspfix_lut_%d", n))
+        if (!check_func(dsp->io.lut, "cspfix_lut_%d", n))
             continue;
         for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
             const int w = widths[i];
@@ -403,8 +399,8 @@ static void check_lut(const CspfixDSPContext *dsp)
             new[x] = rnd() % n;
         bench_new(new, MAXW, lut, n);
     }
-    if (check_func(dsp->lut8, "cspfix_lut8")) {
-        declare_func(void, float *dst, const uint8_t *src, int w, const float *lut);
+    if (check_func(dsp->io.lut8, "cspfix_lut_8")) {
+        declare_func(void, CSPFIX_LUT8_ARGS);
         LOCAL_ALIGNED_32(uint8_t, src, [MAXW + PAD]);
         for (int i = 0; i < 256 + 16; i++)
             lut[i] = rnd_float(-1.0f, 2.0f);
@@ -430,10 +426,10 @@ static void check_unpack(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(uint8_t, src, [2 * MAXW]);
     LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
-    declare_func(void, float *dst, const uint8_t *src, int w);
+    declare_func(void, CSPFIX_UNPACK_ARGS);
 
     for (int b = 0; b < 2; b++) {
-        if (!check_func(dsp->unpack[b], "cspfix_unpack_%d", b ? 16 : 8))
+        if (!check_func(dsp->io.unpack[b], "cspfix_unpack_%d", b ? 16 : 8))
             continue;
         for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
             const int w = widths[i];
@@ -458,12 +454,11 @@ static void check_pack(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(uint8_t, ref, [2 * MAXW + 64]);
     LOCAL_ALIGNED_32(uint8_t, new, [2 * MAXW + 64]);
     LOCAL_ALIGNED_32(float, bias, [16]);
-    declare_func_float(void, uint8_t *dst, const float *src, int w, const float *bias,
-                       float lo, float hi);
+    declare_func_float(void, CSPFIX_PACK_ARGS);
 
     for (int b = 0; b < 2; b++) {
         const float max = b ? 65535.0f : 255.0f;
-        if (!check_func(dsp->pack[b], "cspfix_pack_%d", b ? 16 : 8))
+        if (!check_func(dsp->io.pack[b], "cspfix_pack_%d", b ? 16 : 8))
             continue;
         for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
             const int w = widths[i];
@@ -502,9 +497,8 @@ static void check_chroma(const CspfixDSPContext *dsp)
     fill_floats(c, MAXW + PAD, -10.0f, 1100.0f);
     fill_floats(d, MAXW + PAD, -10.0f, 1100.0f);
     {
-        declare_func_float(void, float *dst, const float *a, const float *b, int w,
-                           float wa, float wb);
-        if (check_func(dsp->blend, "cspfix_blend")) {
+        declare_func_float(void, CSPFIX_BLEND_ARGS);
+        if (check_func(dsp->chroma.blend, "cspfix_blend")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 const float wa = (rnd() & 3) * 0.25f;
@@ -517,8 +511,8 @@ static void check_chroma(const CspfixDSPContext *dsp)
         }
     }
     {
-        declare_func(void, float *dst, const float *a, const float *b, const float *c, int w);
-        if (check_func(dsp->filter3, "cspfix_filter3")) {
+        declare_func(void, CSPFIX_FILTER3_ARGS);
+        if (check_func(dsp->chroma.filter3, "cspfix_filter3")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 call_ref(ref, a, b, c, widths[i]);
                 call_new(new, a, b, c, widths[i]);
@@ -529,9 +523,8 @@ static void check_chroma(const CspfixDSPContext *dsp)
         }
     }
     {
-        declare_func(void, float *dst, const float *a, const float *b, const float *c,
-                     const float *d, int w);
-        if (check_func(dsp->filter4, "cspfix_filter4")) {
+        declare_func(void, CSPFIX_FILTER4_ARGS);
+        if (check_func(dsp->chroma.filter4, "cspfix_filter4")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 call_ref(ref, a, b, c, d, widths[i]);
                 call_new(new, a, b, c, d, widths[i]);
@@ -542,9 +535,9 @@ static void check_chroma(const CspfixDSPContext *dsp)
         }
     }
     {
-        declare_func(void, float *dst, const float *src, int w, int phase);
+        declare_func(void, CSPFIX_RESAMPLE_ARGS);
         for (int phase = 0; phase < 2; phase++) {
-            if (!check_func(dsp->upsample_h2, "cspfix_upsample_h2_phase%d", phase))
+            if (!check_func(dsp->chroma.upsample_h2, "cspfix_upsample_h2_phase%d", phase))
                 continue;
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i], cw = (w + 1) / 2;
@@ -559,7 +552,7 @@ static void check_chroma(const CspfixDSPContext *dsp)
             bench_new(new, src, MAXW, phase);
         }
         for (int phase = 0; phase < 2; phase++) {
-            if (!check_func(dsp->downsample_h2, "cspfix_downsample_h2_phase%d", phase))
+            if (!check_func(dsp->chroma.downsample_h2, "cspfix_downsample_h2_phase%d", phase))
                 continue;
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i], cw = (w + 1) / 2;
@@ -592,8 +585,8 @@ static void check_x2(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, bias, [16]);
 
     {
-        declare_func(void, float *dst, const uint8_t *src, int w);
-        if (check_func(dsp->unpack_x2_8, "cspfix_unpack_x2_8")) {
+        declare_func(void, CSPFIX_UNPACK_ARGS);
+        if (check_func(dsp->io.unpack_x2_8, "cspfix_unpack_x2_8")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 for (int off = 0; off < 2; off++) {
                     const int w = widths[i];
@@ -609,9 +602,8 @@ static void check_x2(const CspfixDSPContext *dsp)
         }
     }
     {
-        declare_func_float(void, uint8_t *dst, const float *src, int w, const float *bias,
-                           float lo, float hi);
-        if (check_func(dsp->pack_x2_8, "cspfix_pack_x2_8")) {
+        declare_func_float(void, CSPFIX_PACK_ARGS);
+        if (check_func(dsp->io.pack_x2_8, "cspfix_pack_x2_8")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 for (int off = 0; off < 2; off++) {
                     const int w = widths[i];
@@ -646,9 +638,9 @@ static void check_map8(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(uint8_t, ref, [MAXW + PAD]);
     LOCAL_ALIGNED_32(uint8_t, new, [MAXW + PAD]);
     CspfixMap8 m;
-    declare_func(void, uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m);
+    declare_func(void, CSPFIX_MAP8_ARGS);
 
-    if (check_func(dsp->map8, "cspfix_map8")) {
+    if (check_func(dsp->io.map8, "cspfix_map_8")) {
         for (int k = 0; k < 40; k++) {
             if (k < FF_ARRAY_ELEMS(ranges)) {
                 if (ff_cspfix_map8_init(&m, dsp, ranges[k][0], ranges[k][1], ranges[k][2],
@@ -694,9 +686,9 @@ static void check_map16(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, row, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, bias, [16]);
     CspfixMap16 m;
-    declare_func(void, uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m);
+    declare_func(void, CSPFIX_MAP16_ARGS);
 
-    if (check_func(dsp->map16, "cspfix_map16")) {
+    if (check_func(dsp->io.map16, "cspfix_map_16")) {
         for (int k = 0; k < 40; k++) {
             const int depth = (int[]){ 10, 12, 16 }[k % 3], sh = depth - 8;
             const float max = (1 << depth) - 1;
@@ -727,9 +719,9 @@ static void check_map16(const CspfixDSPContext *dsp)
                 /* and what the three kernels of the float path give */
                 for (int x = 0; x < 16; x++)
                     bias[x] = 0.5f;
-                dsp->unpack[1](row, (const uint8_t *)src, w);
-                dsp->affine(row, w, m.s, m.o);
-                dsp->pack[1]((uint8_t *)ref, row, w, bias, m.lo, m.hi);
+                dsp->io.unpack[1](row, (const uint8_t *)src, w);
+                dsp->stage.affine(row, w, m.s, m.o);
+                dsp->io.pack[1]((uint8_t *)ref, row, w, bias, m.lo, m.hi);
                 if (memcmp(ref, new, sizeof(*ref) * w))
                     fail();
             }
@@ -777,7 +769,7 @@ static void rnd_yuvint(CspfixYuvInt *p, int k)
 
 #define NB_YUVINT 8
 
-static void check_yuvint(const CspfixDSPContext *dsp)
+static void check_yuvint8(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(uint8_t, cb, [MAXW + PAD]);
     LOCAL_ALIGNED_32(uint8_t, cr, [MAXW + PAD]);
@@ -799,9 +791,8 @@ static void check_yuvint(const CspfixDSPContext *dsp)
         cr[x] = rnd();                          \
     }
 
-    if (check_func(dsp->ichroma, "cspfix_ichroma")) {
-        declare_func(void, uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr,
-                     int w, const CspfixYuvInt *p);
+    if (check_func(dsp->yuvint.ichroma, "cspfix_ichroma_8")) {
+        declare_func(void, CSPFIX_ICHROMA8_ARGS);
         LOCAL_ALIGNED_32(uint8_t, ref2, [MAXW + PAD]);
         LOCAL_ALIGNED_32(uint8_t, new2, [MAXW + PAD]);
         for (int k = 0; k < NB_YUVINT; k++) {
@@ -822,9 +813,8 @@ static void check_yuvint(const CspfixDSPContext *dsp)
         bench_new(new8, new2, cb, cr, MAXW, &p[0]);
     }
 
-    if (check_func(dsp->idelta, "cspfix_idelta")) {
-        declare_func(void, int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w,
-                     const int32_t c[3]);
+    if (check_func(dsp->yuvint.idelta, "cspfix_idelta_8")) {
+        declare_func(void, CSPFIX_IDELTA8_ARGS);
         for (int k = 0; k < NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
@@ -838,14 +828,14 @@ static void check_yuvint(const CspfixDSPContext *dsp)
         bench_new(new32, cb, cr, MAXW, p[0].dc);
     }
 
-    if (check_func(dsp->ivblend, "cspfix_ivblend")) {
-        declare_func(void, int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb);
+    if (check_func(dsp->yuvint.ivblend, "cspfix_ivblend")) {
+        declare_func(void, CSPFIX_IVBLEND_ARGS);
         for (int k = 0; k < NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int cw = widths[i];
                 FILL_CHROMA();
-                dsp->idelta(da + PAD, cb, cr, MAXW, p[k].dc);
-                dsp->idelta(db + PAD, cr, cb, MAXW, p[k].dc);
+                dsp->yuvint.idelta(da + PAD, cb, cr, MAXW, p[k].dc);
+                dsp->yuvint.idelta(db + PAD, cr, cb, MAXW, p[k].dc);
                 da[PAD - 1] = da[PAD];
                 db[PAD - 1] = db[PAD];
                 for (int wb = 0; wb <= 4; wb++) {
@@ -859,17 +849,16 @@ static void check_yuvint(const CspfixDSPContext *dsp)
         bench_new(new32 + PAD, da + PAD, db + PAD, MAXW, 3);
     }
 
-    if (check_func(dsp->iluma, "cspfix_iluma")) {
-        declare_func(void, uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
-                     const CspfixYuvInt *p);
+    if (check_func(dsp->yuvint.iluma, "cspfix_iluma_8")) {
+        declare_func(void, CSPFIX_ILUMA8_ARGS);
         for (int k = 0; k < NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 /* odd and even luma widths */
                 const int lw = 2 * widths[i] - (rnd() & 1), cw = (lw + 1) / 2;
                 FILL_CHROMA();
                 /* deltas as idelta and ivblend make them, edges repeated */
-                dsp->idelta(da + PAD, cb, cr, MAXW, p[k].dc);
-                dsp->idelta(db + PAD, cr, cb, MAXW, p[k].dc);
+                dsp->yuvint.idelta(da + PAD, cb, cr, MAXW, p[k].dc);
+                dsp->yuvint.idelta(db + PAD, cr, cb, MAXW, p[k].dc);
                 da[PAD - 1]  = da[PAD];
                 da[PAD + cw] = da[PAD + cw - 1];
                 db[PAD - 1]  = db[PAD];
@@ -877,7 +866,7 @@ static void check_yuvint(const CspfixDSPContext *dsp)
                 for (int x = 0; x < 2 * MAXW + PAD; x++)
                     y[x] = rnd();
                 for (int wb = 0; wb <= 4; wb++) {
-                    dsp->ivblend(ref32 + PAD, da + PAD, db + PAD, cw, wb);
+                    dsp->yuvint.ivblend(ref32 + PAD, da + PAD, db + PAD, cw, wb);
                     for (int phase = 0; phase < 2; phase++) {
                         memset(ref8, 0xaa, 2 * MAXW + PAD);
                         memset(new8, 0xaa, 2 * MAXW + PAD);
@@ -921,9 +910,8 @@ static void check_yuvint16(const CspfixDSPContext *dsp)
         cr[x] = rnd();                          \
     }
 
-    if (check_func(dsp->ichroma16, "cspfix_ichroma16")) {
-        declare_func(void, uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
-                     int w, const CspfixYuvInt *p);
+    if (check_func(dsp->yuvint.ichroma16, "cspfix_ichroma_16")) {
+        declare_func(void, CSPFIX_ICHROMA16_ARGS);
         for (int k = 0; k < 2 * NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
@@ -942,9 +930,8 @@ static void check_yuvint16(const CspfixDSPContext *dsp)
         bench_new(new16, new2, cb, cr, MAXW, &p[NB_YUVINT]);
     }
 
-    if (check_func(dsp->idelta16, "cspfix_idelta16")) {
-        declare_func(void, int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
-                     const CspfixYuvInt *p);
+    if (check_func(dsp->yuvint.idelta16, "cspfix_idelta_16")) {
+        declare_func(void, CSPFIX_IDELTA16_ARGS);
         for (int k = 0; k < 2 * NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
@@ -958,17 +945,16 @@ static void check_yuvint16(const CspfixDSPContext *dsp)
         bench_new(new32, cb, cr, MAXW, &p[NB_YUVINT]);
     }
 
-    if (check_func(dsp->iluma16, "cspfix_iluma16")) {
-        declare_func(void, uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
-                     const CspfixYuvInt *p);
+    if (check_func(dsp->yuvint.iluma16, "cspfix_iluma_16")) {
+        declare_func(void, CSPFIX_ILUMA16_ARGS);
         for (int k = 0; k < 2 * NB_YUVINT; k++) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 /* odd and even luma widths */
                 const int lw = 2 * widths[i] - (rnd() & 1), cw = (lw + 1) / 2;
                 FILL_CHROMA16();
                 /* deltas as idelta16 and ivblend make them, edges repeated */
-                dsp->idelta16(da + PAD, cb, cr, MAXW, &p[k]);
-                dsp->idelta16(db + PAD, cr, cb, MAXW, &p[k]);
+                dsp->yuvint.idelta16(da + PAD, cb, cr, MAXW, &p[k]);
+                dsp->yuvint.idelta16(db + PAD, cr, cb, MAXW, &p[k]);
                 da[PAD - 1]  = da[PAD];
                 da[PAD + cw] = da[PAD + cw - 1];
                 db[PAD - 1]  = db[PAD];
@@ -976,7 +962,7 @@ static void check_yuvint16(const CspfixDSPContext *dsp)
                 for (int x = 0; x < 2 * MAXW + PAD; x++)
                     y[x] = rnd();
                 for (int wb = 0; wb <= 4; wb++) {
-                    dsp->ivblend(ref32 + PAD, da + PAD, db + PAD, cw, wb);
+                    dsp->yuvint.ivblend(ref32 + PAD, da + PAD, db + PAD, cw, wb);
                     for (int phase = 0; phase < 2; phase++) {
                         memset(ref16, 0xaa, 2 * (2 * MAXW + PAD));
                         memset(new16, 0xaa, 2 * (2 * MAXW + PAD));
@@ -1023,8 +1009,7 @@ static void check_tonemap(const CspfixDSPContext *dsp)
     const float k[3] = { 0.2627f, 0.6780f, 0.0593f };
     CspfixTFTable *gain = av_malloc(sizeof(*gain)), *desat = av_malloc(sizeof(*desat));
     float *ref[3], *new[3];
-    declare_func(void, float *c0, float *c1, float *c2, int w, const float k[3],
-                 const CspfixTFTable *gain, const CspfixTFTable *desat);
+    declare_func(void, CSPFIX_TONEMAP_ARGS);
 
     if (!gain || !desat)
         goto end;
@@ -1036,7 +1021,7 @@ static void check_tonemap(const CspfixDSPContext *dsp)
     }
     for (int d = 0; d < 2; d++) {
         const CspfixTFTable *dt = d ? desat : NULL;
-        if (!check_func(dsp->tonemap, "cspfix_tonemap%s", d ? "_desat" : ""))
+        if (!check_func(dsp->stage.tonemap, "cspfix_tonemap%s", d ? "_desat" : ""))
             continue;
         for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
             const int w = widths[i];
@@ -1071,9 +1056,8 @@ static void check_gamut(const CspfixDSPContext *dsp)
         new[c] = new_buf + c * (MAXW + PAD);
     }
     {
-        declare_func_float(void, float *c0, float *c1, float *c2, int w, const float k[3],
-                           float hi);
-        if (check_func(dsp->gamut_desat, "cspfix_gamut_desat")) {
+        declare_func_float(void, CSPFIX_GAMUT_DESAT_ARGS);
+        if (check_func(dsp->stage.gamut_desat, "cspfix_gamut_desat")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 for (int x = 0; x < 3 * (MAXW + PAD); x++)
@@ -1091,9 +1075,8 @@ static void check_gamut(const CspfixDSPContext *dsp)
         }
     }
     {
-        declare_func_float(void, float *c0, float *c1, float *c2, int w, float thr,
-                           const float sinv[3], float hi);
-        if (check_func(dsp->gamut_compress, "cspfix_gamut_compress")) {
+        declare_func_float(void, CSPFIX_GAMUT_COMPRESS_ARGS);
+        if (check_func(dsp->stage.gamut_compress, "cspfix_gamut_compress")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 for (int x = 0; x < 3 * (MAXW + PAD); x++)
@@ -1113,25 +1096,50 @@ static void check_gamut(const CspfixDSPContext *dsp)
     report("gamut");
 }
 
+/* ---- one function per kernel family (cspfix_dsp.h), each running the checks of
+ * its kernels (reported per kernel) ---- */
+
+static void check_stage(const CspfixDSPContext *dsp)
+{
+    check_matrix(dsp);
+    check_affine(dsp);
+    check_tf(dsp);
+    check_tonemap(dsp);
+    check_gamut(dsp);
+}
+
+static void check_fused(const CspfixDSPContext *dsp)
+{
+    check_matrix_io(dsp);
+    check_rows(dsp);
+}
+
+static void check_io(const CspfixDSPContext *dsp)
+{
+    check_unpack(dsp);
+    check_pack(dsp);
+    check_x2(dsp);
+    check_lut(dsp);
+    check_map8(dsp);
+    check_map16(dsp);
+}
+
+/* check_chroma() above is the whole chroma family */
+
+static void check_yuvint(const CspfixDSPContext *dsp)
+{
+    check_yuvint8(dsp);
+    check_yuvint16(dsp);
+}
+
 void checkasm_check_cspfix(void)
 {
     CspfixDSPContext dsp;
 
     ff_cspfix_dsp_init(&dsp);
-    check_matrix(&dsp);
-    check_affine(&dsp);
-    check_tf(&dsp);
-    check_unpack(&dsp);
-    check_pack(&dsp);
+    check_stage(&dsp);
+    check_fused(&dsp);
+    check_io(&dsp);
     check_chroma(&dsp);
-    check_matrix_io(&dsp);
-    check_rows(&dsp);
-    check_map8(&dsp);
-    check_map16(&dsp);
     check_yuvint(&dsp);
-    check_yuvint16(&dsp);
-    check_x2(&dsp);
-    check_tonemap(&dsp);
-    check_lut(&dsp);
-    check_gamut(&dsp);
 }

@@ -1,6 +1,8 @@
 ;*****************************************************************************
-;* Integer kernels of the cspfix filter (matrix-only 8- to 10-bit Y'CbCr): int32
-;* fixed point, bit-exact with the C versions in libavfilter/cspfix_dsp.c.
+;* SIMD kernels of the cspfix filter, yuvint family: the integer matrix-only path of
+;* 8- to 10-bit Y'CbCr (ichroma, idelta, ivblend, iluma, 8-bit samples and 16-bit
+;* containers), int32 fixed point, bit-exact with the C versions in
+;* libavfilter/cspfix_dsp.c.
 ;* Copyright (c) 2026 the cspfix developers
 ;*
 ;* This file is part of FFmpeg.
@@ -36,13 +38,26 @@ int_ylo:    db 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1
 int_yhi:    db 4, -1, -1, -1, 5, -1, -1, -1, 6, -1, -1, -1, 7, -1, -1, -1
             db 12, -1, -1, -1, 13, -1, -1, -1, 14, -1, -1, -1, 15, -1, -1, -1
 
-; CspfixYuvInt: cb, cr (CspfixIMat2: c[3], lo, hi), dc[3], a, lo, hi (int32)
+; CspfixYuvInt (int32 fields; pinned by static_assert in x86/cspfix_init.c):
+; cb, cr (CspfixIMat2: c[3], lo, hi), dc[3], a, lo, hi, shift, mask, fold[3]
+%define YI_CB_C   0                     ; cb.c[3]
+%define YI_CB_LO 12
+%define YI_CB_HI 16
+%define YI_CR_C  20                     ; cr.c[3]
+%define YI_CR_LO 32
+%define YI_CR_HI 36
+%define YI_DC    40                     ; dc[3]
 %define YI_A     52
 %define YI_LO    56
 %define YI_HI    60
 %define YI_SHIFT 64
 %define YI_MASK  68
 %define YI_FOLD  72
+
+; constants of the definition (cspfix_dsp.h; pinned by static_assert in x86/cspfix_init.c)
+%define YI_S8        22                 ; CSPFIX_YUVINT_SHIFT8: S of 8-bit samples
+%define YI_MID8_LOG2 7                  ; CSPFIX_YUVINT_MID8 = 1 << 7
+%define YI_DSHIFT    4                  ; CSPFIX_YUVINT_DSHIFT: deltas at 2^-(S - 4)
 
 SECTION .text
 
@@ -110,7 +125,7 @@ SECTION .text
     jl .tail
 .loop:
     %1      [cbq + %2 * xq], [crq + %2 * xq]
-    psrad   m0, 4
+    psrad   m0, YI_DSHIFT
     movu    [dstq + 4 * xq], m0
     add     xq, mmsize / 4
     cmp     xq, remq
@@ -125,7 +140,7 @@ SECTION .text
     COPYS   %2, rsp, cbq, rem, x, tmp
     COPYS   %2, rsp + mmsize, crq, rem, x, tmp
     %1      [rsp], [rsp + mmsize]
-    psrad   m0, 4
+    psrad   m0, YI_DSHIFT
     movu    [dstq], m0
 .end:
     RET
@@ -168,7 +183,7 @@ SECTION .text
 %endmacro
 
 ;-----------------------------------------------------------------------------
-; void ichroma(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
+; void ichroma_8(uint8_t *dcb, uint8_t *dcr, const uint8_t *cb, const uint8_t *cr, int w,
 ;              const CspfixYuvInt *p)
 ; m8..m10 / m11..m13 = Cb' / Cr' coefficients (c2 with the 128s folded in), m7 = the
 ; final dword order (AVX2), m14/m15 = lo/hi bytes, Cb' in the low, Cr' in the high half
@@ -180,7 +195,7 @@ SECTION .text
     pmulld  m6, %3, %5
     paddd   %1, m6
     paddd   %1, %6
-    psrad   %1, 22
+    psrad   %1, YI_S8
 %endmacro
 
 %macro ICHROMA_VEC 4 ; dcb, dcr (operands), cb, cr (addresses): mmsize / 2 samples
@@ -210,53 +225,53 @@ SECTION .text
 %endmacro
 
 %macro ICHROMA 0
-cglobal cspfix_ichroma, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
+cglobal cspfix_ichroma_8, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
     movsxdifnidn wq, wd
-    VBROADCASTSS m8,  [pq]
-    VBROADCASTSS m9,  [pq + 4]
-    VBROADCASTSS m11, [pq + 20]
-    VBROADCASTSS m12, [pq + 24]
+    VBROADCASTSS m8,  [pq + YI_CB_C]
+    VBROADCASTSS m9,  [pq + YI_CB_C + 4]
+    VBROADCASTSS m11, [pq + YI_CR_C]
+    VBROADCASTSS m12, [pq + YI_CR_C + 4]
     ; c2 - 128 (c0 + c1)
-    VBROADCASTSS m10, [pq + 8]
+    VBROADCASTSS m10, [pq + YI_CB_C + 8]
     paddd   m0, m8, m9
-    pslld   m0, 7
+    pslld   m0, YI_MID8_LOG2
     psubd   m10, m0
-    VBROADCASTSS m13, [pq + 28]
+    VBROADCASTSS m13, [pq + YI_CR_C + 8]
     paddd   m0, m11, m12
-    pslld   m0, 7
+    pslld   m0, YI_MID8_LOG2
     psubd   m13, m0
     pxor    xm1, xm1
 %if mmsize == 32
-    vpbroadcastb xm14, [pq + 12]
-    vpbroadcastb xm2,  [pq + 32]
+    vpbroadcastb xm14, [pq + YI_CB_LO]
+    vpbroadcastb xm2,  [pq + YI_CR_LO]
     vinserti128  m14, m14, xm2, 1
-    vpbroadcastb xm15, [pq + 16]
-    vpbroadcastb xm2,  [pq + 36]
+    vpbroadcastb xm15, [pq + YI_CB_HI]
+    vpbroadcastb xm2,  [pq + YI_CR_HI]
     vinserti128  m15, m15, xm2, 1
     mova    m7, [int_perm]
 %else
-    BCASTB  m14, [pq + 12], m1
-    BCASTB  m2,  [pq + 32], m1
+    BCASTB  m14, [pq + YI_CB_LO], m1
+    BCASTB  m2,  [pq + YI_CR_LO], m1
     punpcklqdq m14, m2
-    BCASTB  m15, [pq + 16], m1
-    BCASTB  m2,  [pq + 36], m1
+    BCASTB  m15, [pq + YI_CB_HI], m1
+    BCASTB  m2,  [pq + YI_CR_HI], m1
     punpcklqdq m15, m2
 %endif
     ICHROMA_ROW ICHROMA_VEC, mmsize / 2, 1
 %endmacro
 
 ;-----------------------------------------------------------------------------
-; void idelta(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3])
+; void idelta_8(int32_t *dst, const uint8_t *cb, const uint8_t *cr, int w, const int32_t c[3])
 ; dst is padded: whole vectors are stored
 ;-----------------------------------------------------------------------------
 %macro IDELTA 0
-cglobal cspfix_idelta, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
+cglobal cspfix_idelta_8, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
     movsxdifnidn wq, wd
     VBROADCASTSS m2, [coefq]
     VBROADCASTSS m3, [coefq + 4]
     VBROADCASTSS m4, [coefq + 8]
     paddd   m0, m2, m3
-    pslld   m0, 7
+    pslld   m0, YI_MID8_LOG2
     psubd   m4, m0
     IDELTA_ROW CMAT, 1
 %endmacro
@@ -319,7 +334,7 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
 %endmacro
 
 ;-----------------------------------------------------------------------------
-; void iluma(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
+; void iluma_8(uint8_t *dst, const uint8_t *y, const int32_t *d, int w, int phase,
 ;            const CspfixYuvInt *p)
 ; mmsize / 2 luma samples per step, from mmsize / 4 deltas d[k - 1 .. k + mmsize / 4]
 ; (d vertically interpolated by ivblend)
@@ -338,13 +353,13 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
     paddd   m0, m1                      ; even: d[k - 1] + 3 d[k]
     paddd   m1, m2                      ; odd:  3 d[k] + d[k + 1]
 %if %4
-    psrad   m0, 22
-    psrad   m1, 22
+    psrad   m0, YI_S8
+    psrad   m1, YI_S8
 %endif
 %elif %4
     paddd   m2, m1
-    psrad   m0, m1, 20                  ; even: 4 d[k] >> 22
-    psrad   m1, m2, 21                  ; odd:  2 (d[k] + d[k + 1]) >> 22
+    psrad   m0, m1, YI_S8 - 2           ; even: 4 d[k] >> 22
+    psrad   m1, m2, YI_S8 - 1           ; odd:  2 (d[k] + d[k + 1]) >> 22
 %else
     pslld   m0, m1, 2                   ; even: 4 d[k]
     paddd   m1, m2
@@ -372,8 +387,8 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
     pmulld  m4, m8
     paddd   m0, m3
     paddd   m2, m4
-    psrad   m0, 22
-    psrad   m2, 22
+    psrad   m0, YI_S8
+    psrad   m2, YI_S8
     packssdw m0, m2
 %endif
 %endmacro
@@ -420,14 +435,14 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
 %endmacro
 
 %macro ILUMA 0
-cglobal cspfix_iluma, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp
+cglobal cspfix_iluma_8, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp
     movsxdifnidn wq, wd
     VBROADCASTSS m8, [pq + YI_A]
     pxor    xm1, xm1
     BCASTB  m9, [pq + YI_LO], m1
     BCASTB  m10, [pq + YI_HI], m1
     xor     xq, xq
-    cmp     dword [pq + YI_A], 1 << 22
+    cmp     dword [pq + YI_A], 1 << YI_S8
     je .unit
 %if mmsize == 32
     mova    m11, [int_ylo]
@@ -468,19 +483,19 @@ cglobal cspfix_iluma, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, t
     paddd   m0, m4
 %endmacro
 
-; void idelta16(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
+; void idelta_16(int32_t *dst, const uint16_t *cb, const uint16_t *cr, int w,
 ;               const CspfixYuvInt *p)
 %macro IDELTA16 0
-cglobal cspfix_idelta16, 5, 8, 6, -2 * mmsize, dst, cb, cr, w, p, x, rem, tmp
+cglobal cspfix_idelta_16, 5, 8, 6, -2 * mmsize, dst, cb, cr, w, p, x, rem, tmp
     movsxdifnidn wq, wd
-    VBROADCASTSS m2, [pq + 40]
-    VBROADCASTSS m3, [pq + 44]
+    VBROADCASTSS m2, [pq + YI_DC]
+    VBROADCASTSS m3, [pq + YI_DC + 4]
     VBROADCASTSS m4, [pq + YI_FOLD + 8]
     VBROADCASTSS m5, [pq + YI_MASK]
     IDELTA_ROW CMAT16, 2
 %endmacro
 
-; void ichroma16(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
+; void ichroma_16(uint16_t *dcb, uint16_t *dcr, const uint16_t *cb, const uint16_t *cr,
 ;                int w, const CspfixYuvInt *p): mmsize / 4 samples per step
 ; m8..m10 / m11..m13 = Cb' / Cr' c0, c1, fold; m5 = mask, xm7 = S,
 ; m14 / m15 = lo / hi words (Cb' in the low, Cr' in the high half)
@@ -508,26 +523,26 @@ cglobal cspfix_idelta16, 5, 8, 6, -2 * mmsize, dst, cb, cr, w, p, x, rem, tmp
 %endmacro
 
 %macro ICHROMA16 0
-cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
+cglobal cspfix_ichroma_16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem, tmp
     movsxdifnidn wq, wd
-    VBROADCASTSS m8,  [pq]
-    VBROADCASTSS m9,  [pq + 4]
+    VBROADCASTSS m8,  [pq + YI_CB_C]
+    VBROADCASTSS m9,  [pq + YI_CB_C + 4]
     VBROADCASTSS m10, [pq + YI_FOLD]
-    VBROADCASTSS m11, [pq + 20]
-    VBROADCASTSS m12, [pq + 24]
+    VBROADCASTSS m11, [pq + YI_CR_C]
+    VBROADCASTSS m12, [pq + YI_CR_C + 4]
     VBROADCASTSS m13, [pq + YI_FOLD + 4]
     VBROADCASTSS m5,  [pq + YI_MASK]
     movd    xm7, [pq + YI_SHIFT]
-    vpbroadcastw xm14, [pq + 12]
-    vpbroadcastw xm0,  [pq + 32]
+    vpbroadcastw xm14, [pq + YI_CB_LO]
+    vpbroadcastw xm0,  [pq + YI_CR_LO]
     vinserti128  m14, m14, xm0, 1
-    vpbroadcastw xm15, [pq + 16]
-    vpbroadcastw xm0,  [pq + 36]
+    vpbroadcastw xm15, [pq + YI_CB_HI]
+    vpbroadcastw xm0,  [pq + YI_CR_HI]
     vinserti128  m15, m15, xm0, 1
     ICHROMA_ROW ICHROMA16_VEC, mmsize / 4, 2
 %endmacro
 
-; void iluma16(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
+; void iluma_16(uint16_t *dst, const uint16_t *y, const int32_t *d, int w, int phase,
 ;              const CspfixYuvInt *p): mmsize / 2 samples per step, from d[k - 1 .. k + 8]
 ; m6 = mask words, xm7 = S, m8 = a, m9 / m10 = lo / hi words, m11 = int_weave, m12 = 0
 ; ILUMA16_VEC dst (operand), y (address), byte offset of d[k], phase, a == 2^S
@@ -580,7 +595,7 @@ cglobal cspfix_ichroma16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
 %endmacro
 
 %macro ILUMA16 0
-cglobal cspfix_iluma16, 6, 10, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp, sh
+cglobal cspfix_iluma_16, 6, 10, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp, sh
     movsxdifnidn wq, wd
     VBROADCASTSS m8, [pq + YI_A]
     vpbroadcastw m6, [pq + YI_MASK]

@@ -1,0 +1,590 @@
+;*****************************************************************************
+;* SIMD kernels of the cspfix filter, io family: samples <-> float32 rows
+;* (unpack, pack, semi-planar unpack_x2/pack_x2), code tables (lut, lut_8) and the
+;* one-pass maps of codes (map_8, map_16), bit-exact with the C versions in
+;* libavfilter/cspfix_dsp.c and cspfix_dsp_template.c (same operations in the same
+;* order, no fused multiply-add).
+;* Copyright (c) 2026 the cspfix developers
+;*
+;* This file is part of FFmpeg.
+;*
+;* FFmpeg is free software; you can redistribute it and/or
+;* modify it under the terms of the GNU Lesser General Public
+;* License as published by the Free Software Foundation; either
+;* version 2.1 of the License, or (at your option) any later version.
+;*
+;* FFmpeg is distributed in the hope that it will be useful,
+;* but WITHOUT ANY WARRANTY; without even the implied warranty of
+;* MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+;* Lesser General Public License for more details.
+;*
+;* You should have received a copy of the GNU Lesser General Public
+;* License along with FFmpeg; if not, write to the Free Software
+;* Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+
+%include "libavutil/x86/x86util.asm"
+
+; CspfixMap8 and CspfixMap16 (pinned by static_assert in x86/cspfix_init.c)
+%define MAP8_MUL    0                   ; uint16_t
+%define MAP8_ADD    2                   ; int16_t
+%define MAP8_SHIFT  4                   ; int32_t
+%define MAP8_LO     8                   ; uint8_t
+%define MAP8_HI     9                   ; uint8_t
+%define MAP8_CLIP  10                   ; uint8_t
+%define MAP16_S     0                   ; floats
+%define MAP16_O     4
+%define MAP16_LO    8
+%define MAP16_HI   12
+
+SECTION_RODATA 32
+
+x2_lowbyte:  times 8 dd 0x000000ff
+x2_keepodd:  times 16 dw 0xff00
+half:        dd 0.5
+
+SECTION .text
+
+; (No argument is named c or d: x86inc would turn cmp and dd into their operands.)
+; The float rows of the filter have at least 16 floats of padding: the in-place
+; float kernels below process whole vectors and may read and write it.
+; Kernels that touch frame rows (pack, unpack) stop exactly at w.
+
+;-----------------------------------------------------------------------------
+; void unpack_8(float *dst, const uint8_t *src, int w)
+; void unpack_16(float *dst, const uint8_t *src, int w)
+;-----------------------------------------------------------------------------
+%macro UNPACK 1 ; bits per sample container
+%assign %%bs %1 / 8
+cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
+    movsxdifnidn wq, wd
+    xor     xq, xq
+    lea     valq, [wq - (mmsize / 4 - 1)]
+.loop:
+    cmp     xq, valq
+    jge .tail
+%if %1 == 8
+    pmovzxbd m0, [srcq + xq]
+%else
+    pmovzxwd m0, [srcq + xq * 2]
+%endif
+    cvtdq2ps m0, m0
+    movu    [dstq + xq * 4], m0
+    add     xq, mmsize / 4
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+%if %1 == 8
+    movzx   vald, byte [srcq + xq]
+%else
+    movzx   vald, word [srcq + xq * 2]
+%endif
+    cvtsi2ss xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    jmp .tail
+.end:
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; Shared by pack_8/16 and pack_x2_8: m4, m5 = (int)min(max(src[x..] + bias, lo), hi)
+; of 2 vectors (m0 = lo, m1 = hi; AVX2: m2, m3 = bias[0..15], the loop steps 16;
+; SSE: the loop steps 8 and loads the bias half of x into m2, m3).
+%macro PACK_CLAMP2 0
+%if mmsize == 32
+    addps   m4, m2, [srcq + xq * 4]
+    addps   m5, m3, [srcq + xq * 4 + 32]
+%else
+    mov     bidxq, xq
+    and     bidxq, 8
+    movu    m4, [srcq + xq * 4]
+    movu    m5, [srcq + xq * 4 + 16]
+    movu    m2, [biasq + bidxq * 4]
+    movu    m3, [biasq + bidxq * 4 + 16]
+    addps   m4, m2
+    addps   m5, m3
+%endif
+    maxps   m4, m0
+    maxps   m5, m0
+    minps   m4, m1
+    minps   m5, m1
+    cvttps2dq m4, m4
+    cvttps2dq m5, m5
+%endmacro
+
+; PACK_TAIL store: the samples after the vector loop one by one (xm6, xm7 = lo, hi),
+; each stored by "store val" (e.g. mov [dstq + xq], valb)
+%macro PACK_TAIL 1
+.tail:
+    cmp     xq, wq
+    jge .end
+    mov     bidxq, xq
+    and     bidxq, 15
+    movss   xm4, [srcq + xq * 4]
+    addss   xm4, [biasq + bidxq * 4]
+    maxss   xm4, xm6
+    minss   xm4, xm7
+    cvttss2si vald, xm4
+    mov     %1
+    inc     xq
+    jmp .tail
+.end:
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void pack_8(uint8_t *dst, const float *src, int w, const float *bias, float lo, float hi)
+; void pack_16(...)   dst[x] = (int)min(max(src[x] + bias[x & 15], lo), hi)
+;-----------------------------------------------------------------------------
+%macro PACK 1 ; 8 or 16
+%if UNIX64
+cglobal cspfix_pack_%1, 4, 7, 8, dst, src, w, bias, x, val, bidx
+%else
+cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
+    movss   xm0, lom
+    movss   xm1, him
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x
+%endif
+    movsxdifnidn wq, wd
+    movss   xm6, xm0                    ; scalar lo, hi for the tail
+    movss   xm7, xm1
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    movu    m2, [biasq]
+    movu    m3, [biasq + 32]
+    xor     xq, xq
+    lea     valq, [wq - (mmsize / 2 - 1)]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    PACK_CLAMP2
+    packusdw m4, m5
+%if mmsize == 32
+    vpermq  m4, m4, q3120
+%if %1 == 8
+    vextracti128 xm5, m4, 1
+    packuswb xm4, xm5
+    movu    [dstq + xq], xm4
+%else
+    movu    [dstq + xq * 2], m4
+%endif
+%else
+%if %1 == 8
+    packuswb m4, m4
+    movq    [dstq + xq], m4
+%else
+    movu    [dstq + xq * 2], m4
+%endif
+%endif
+    add     xq, mmsize / 2
+    jmp .loop
+%if %1 == 8
+    PACK_TAIL {[dstq + xq], valb}
+%else
+    PACK_TAIL {[dstq + xq * 2], valw}
+%endif
+%endmacro
+
+
+;-----------------------------------------------------------------------------
+; void unpack_x2_8(float *dst, const uint8_t *src, int w)
+; void pack_x2_8(uint8_t *dst, const float *src, int w, const float *bias, float lo, float hi)
+; 8-bit samples every 2 bytes (semi-planar chroma). Our samples sit at the even
+; bytes from src/dst; the odd bytes belong to the other component: pack keeps
+; them (read-modify-write). Vector loops stop early enough never to touch a
+; byte past the last sample pair, whichever of the two components src is.
+;-----------------------------------------------------------------------------
+%macro X2 0
+cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
+    movsxdifnidn wq, wd
+    mova    m2, [x2_lowbyte]
+    xor     xq, xq
+    lea     valq, [wq - mmsize / 4]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    pmovzxwd m0, [srcq + xq * 2]
+    pand    m0, m2
+    cvtdq2ps m0, m0
+    movu    [dstq + xq * 4], m0
+    add     xq, mmsize / 4
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   vald, byte [srcq + xq * 2]
+    cvtsi2ss xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    jmp .tail
+.end:
+    RET
+
+; 16 (AVX2) or 8 (SSE4.1) samples per step, the bias row's matching half for SSE
+%if UNIX64
+cglobal cspfix_pack_x2_8, 4, 7, 9, dst, src, w, bias, x, val, bidx
+%else
+cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
+    movss   xm0, lom
+    movss   xm1, him
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x
+%endif
+    movsxdifnidn wq, wd
+    movss   xm6, xm0                    ; scalar lo, hi for the tail
+    movss   xm7, xm1
+%if mmsize == 32
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    movu    m2, [biasq]
+    movu    m3, [biasq + 32]
+%else
+    shufps  m0, m0, 0
+    shufps  m1, m1, 0
+%endif
+    mova    m8, [x2_keepodd]
+    xor     xq, xq
+    lea     valq, [wq - mmsize / 2]
+.loop:
+    cmp     xq, valq
+    jge .tail
+    PACK_CLAMP2
+    packusdw m4, m5
+%if mmsize == 32
+    vpermq  m4, m4, q3120               ; 16 words, each a sample in its low byte
+%endif
+    movu    m5, [dstq + xq * 2]
+    pand    m5, m8
+    por     m4, m5
+    movu    [dstq + xq * 2], m4
+    add     xq, mmsize / 2
+    jmp .loop
+    PACK_TAIL {[dstq + xq * 2], valb}
+%endmacro
+
+
+; LUT8_4 xmm: the floats of the 4 low codes of v into xmm (v shifted by 32)
+%macro LUT8_4 1
+    movzx   i0d, vb
+    movzx   i1d, vw
+    shr     i1d, 8
+    movd    %1, [lutq + i0q * 4]
+    pinsrd  %1, [lutq + i1q * 4], 1
+    shr     vq, 16
+    movzx   i0d, vb
+    movzx   i1d, vw
+    shr     i1d, 8
+    pinsrd  %1, [lutq + i0q * 4], 2
+    pinsrd  %1, [lutq + i1q * 4], 3
+    shr     vq, 16
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void lut(float *c, int w, const float *lut, int n)
+; c[x] = lut[min((int)c[x], n - 1)] (and >= 0: garbage cannot read outside lut)
+;-----------------------------------------------------------------------------
+%macro LUT 0
+cglobal cspfix_lut, 4, 6, 6, mmsize, row, w, lut, n, x, i0
+    movsxdifnidn wq, wd
+    dec     nd
+    movd    xm3, nd
+    VBROADCASTSS m3, xm3
+    pxor    m4, m4
+    xor     xq, xq
+.loop:
+    cvttps2dq m0, [rowq + xq * 4]
+    pminsd  m0, m3
+    pmaxsd  m0, m4
+%if mmsize == 32
+    pcmpeqd m2, m2
+    pxor    m1, m1                      ; no dependency on the last gather
+    vgatherdps m1, [lutq + m0 * 4], m2
+%else
+    movu    [rsp], m0
+    mov     i0d, [rsp]
+    movss   m1, [lutq + i0q * 4]
+    mov     i0d, [rsp + 4]
+    movss   m5, [lutq + i0q * 4]
+    unpcklps m1, m5
+    mov     i0d, [rsp + 8]
+    movss   m2, [lutq + i0q * 4]
+    mov     i0d, [rsp + 12]
+    movss   m5, [lutq + i0q * 4]
+    unpcklps m2, m5
+    movlhps m1, m2
+%endif
+    movu    [rowq + xq * 4], m1
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+
+;-----------------------------------------------------------------------------
+; void lut_8(float *dst, const uint8_t *src, int w, const float *lut)
+; dst[x] = lut[src[x]]; reads src up to w exactly (frame rows), writes whole
+; vectors of dst (a padded float row). No gathers (vgatherdps is slower than
+; scalar code on many x86 cores): 8 codes are read at once into a register and
+; taken apart with integer instructions, the floats inserted with pinsrd.
+;-----------------------------------------------------------------------------
+cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
+    movsxdifnidn wq, wd
+    xor     xq, xq
+    sub     wq, 7
+.vec:
+    cmp     xq, wq
+    jge .tail
+    mov     vq, [srcq + xq]
+    LUT8_4  xm0
+    LUT8_4  xm1
+%if mmsize == 32
+    vinserti128 m0, m0, xm1, 1
+    movu    [dstq + xq * 4], m0
+%else
+    movu    [dstq + xq * 4], m0
+    movu    [dstq + xq * 4 + 16], m1
+%endif
+    add     xq, 8
+    jmp .vec
+.tail:
+    add     wq, 7
+.tail1:
+    cmp     xq, wq
+    jge .end
+    movzx   i0d, byte [srcq + xq]
+    movss   xm1, [lutq + i0q * 4]
+    movss   [dstq + xq * 4], xm1
+    inc     xq
+    jmp .tail1
+.end:
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void map_8(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
+; out = clip(((x * mul) >> 8 + add) >> shift, lo, hi), in int16 lanes: the bytes
+; interleaved above zeros are x << 8, and pmulhuw(x << 8, mul) is (x * mul) >> 8.
+; Unpacking and packing within 128-bit lanes keeps the order. The clamp to [lo, hi]
+; is left out when m->clip says no code needs it (packuswb saturates to [0, 255]).
+; m1 = mul, m2 = add, xm3 = shift, m4/m6 = lo/hi bytes, m5 = 0
+;-----------------------------------------------------------------------------
+%macro MAP8_WORDS 3 ; words of x << 8 in place; mul, add
+    pmulhuw %1, %2
+    paddw   %1, %3
+    psraw   %1, xm3
+%endmacro
+
+; MAP8_HALF dst, src, clip: mmsize / 2 codes (xmm registers with AVX2)
+%macro MAP8_HALF 3
+%if mmsize == 32
+    movu    xm0, %2
+    punpckhbw xm7, xm5, xm0
+    punpcklbw xm8, xm5, xm0
+    MAP8_WORDS xm8, xm1, xm2
+    MAP8_WORDS xm7, xm1, xm2
+    packuswb xm0, xm8, xm7
+%else
+    movq    m0, %2
+    punpcklbw m8, m5, m0
+    MAP8_WORDS m8, m1, m2
+    packuswb m0, m8, m8
+%endif
+%if %3
+    pmaxub  xm0, xm4
+    pminub  xm0, xm6
+%endif
+%if mmsize == 32
+    movu    %1, xm0
+%else
+    movq    %1, m0
+%endif
+%endmacro
+
+; MAP8_FULL dst, src, clip: mmsize codes
+%macro MAP8_FULL 3
+    movu    m0, [%2]
+    punpckhbw m7, m5, m0
+    punpcklbw m8, m5, m0
+    MAP8_WORDS m8, m1, m2
+    MAP8_WORDS m7, m1, m2
+    packuswb m0, m8, m7
+%if %3
+    pmaxub  m0, m4
+    pminub  m0, m6
+%endif
+    movu    [%1], m0
+%endmacro
+
+; MAP8_ROW clip: the row (w >= mmsize / 2 in wq)
+%macro MAP8_ROW 1
+    xor     xq, xq
+    sub     wq, mmsize                  ; whole vectors while they fit
+    jl .single%1
+.loop%1:
+    MAP8_FULL dstq + xq, srcq + xq, %1
+    add     xq, mmsize
+    cmp     xq, wq
+    jle .loop%1
+.single%1:
+    add     wq, mmsize / 2              ; the last half vector ends exactly at w
+.half%1:
+    cmp     xq, wq
+    jge .last%1
+    MAP8_HALF [dstq + xq], [srcq + xq], %1
+    add     xq, mmsize / 2
+    jmp .half%1
+.last%1:
+    MAP8_HALF [dstq + wq], [srcq + wq], %1
+    RET
+%endmacro
+
+%macro MAP8 0
+cglobal cspfix_map_8, 4, 6, 9, mmsize, dst, src, w, m, x, val
+    movsxdifnidn wq, wd
+%if mmsize == 32
+    vpbroadcastw m1, [mq + MAP8_MUL]
+    vpbroadcastw m2, [mq + MAP8_ADD]
+    movd    xm3, [mq + MAP8_SHIFT]
+    vpbroadcastb m4, [mq + MAP8_LO]
+    vpbroadcastb m6, [mq + MAP8_HI]
+%else
+    movd    m1, [mq + MAP8_MUL]
+    pshuflw m1, m1, 0
+    punpcklqdq m1, m1
+    movd    m2, [mq + MAP8_ADD]
+    pshuflw m2, m2, 0
+    punpcklqdq m2, m2
+    movd    m3, [mq + MAP8_SHIFT]
+    movd    m4, [mq + MAP8_LO]                  ; lo, hi
+    punpcklbw m4, m4
+    pshuflw m6, m4, q1111
+    pshuflw m4, m4, q0000
+    punpcklqdq m4, m4
+    punpcklqdq m6, m6
+%endif
+    pxor    m5, m5
+    cmp     wq, mmsize / 2
+    jl .small
+    cmp     byte [mq + MAP8_CLIP], 0
+    je .noclip
+    MAP8_ROW 1
+.noclip:
+    MAP8_ROW 0
+.small:                                 ; w < half a vector: through the stack
+    test    wq, wq
+    jle .end
+    xor     xq, xq
+.copyin:
+    movzx   vald, byte [srcq + xq]
+    mov     [rsp + xq], valb
+    inc     xq
+    cmp     xq, wq
+    jl .copyin
+    MAP8_HALF [rsp + mmsize / 2], [rsp], 1
+    xor     xq, xq
+.copyout:
+    movzx   vald, byte [rsp + mmsize / 2 + xq]
+    mov     [dstq + xq], valb
+    inc     xq
+    cmp     xq, wq
+    jl .copyout
+.end:
+    RET
+%endmacro
+
+
+;-----------------------------------------------------------------------------
+; void map_16(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m)
+; out = (int)min(max(x * s + o + 0.5, lo), hi): unpack_16, affine and pack_16 in one
+; pass, with their operations in their order
+;-----------------------------------------------------------------------------
+; MAP16_VEC dst, src: mmsize / 2 codes (m2 s, m3 o, m4 0.5, m5 lo, m6 hi)
+%macro MAP16_VEC 2
+    pmovzxwd m0, [%2]
+    pmovzxwd m1, [%2 + mmsize / 2]
+    cvtdq2ps m0, m0
+    cvtdq2ps m1, m1
+    mulps   m0, m2
+    mulps   m1, m2
+    addps   m0, m3
+    addps   m1, m3
+    addps   m0, m4
+    addps   m1, m4
+    maxps   m0, m5
+    maxps   m1, m5
+    minps   m0, m6
+    minps   m1, m6
+    cvttps2dq m0, m0
+    cvttps2dq m1, m1
+    packusdw m0, m1
+%if mmsize == 32
+    vpermq  m0, m0, q3120
+%endif
+    movu    [%1], m0
+%endmacro
+
+%macro MAP16 0
+cglobal cspfix_map_16, 4, 6, 7, mmsize, dst, src, w, m, x, val
+    movsxdifnidn wq, wd
+    VBROADCASTSS m2, [mq + MAP16_S]
+    VBROADCASTSS m3, [mq + MAP16_O]
+    VBROADCASTSS m5, [mq + MAP16_LO]
+    VBROADCASTSS m6, [mq + MAP16_HI]
+    VBROADCASTSS m4, [half]
+    add     wq, wq                      ; bytes
+    cmp     wq, mmsize
+    jl .small
+    xor     xq, xq
+    sub     wq, mmsize
+.loop:                                  ; whole vectors, then one ending exactly at w
+    MAP16_VEC dstq + xq, srcq + xq
+    add     xq, mmsize
+    cmp     xq, wq
+    jl .loop
+    MAP16_VEC dstq + wq, srcq + wq
+    RET
+.small:                                 ; w < one vector: through the stack
+    test    wq, wq
+    jle .end
+    xor     xq, xq
+.copyin:
+    movzx   vald, word [srcq + xq]
+    mov     [rsp + xq], valw
+    add     xq, 2
+    cmp     xq, wq
+    jl .copyin
+    MAP16_VEC rsp, rsp
+    xor     xq, xq
+.copyout:
+    movzx   vald, word [rsp + xq]
+    mov     [dstq + xq], valw
+    add     xq, 2
+    cmp     xq, wq
+    jl .copyout
+.end:
+    RET
+%endmacro
+
+
+%if ARCH_X86_64
+INIT_XMM sse2
+MAP8
+INIT_XMM sse4
+UNPACK 8
+UNPACK 16
+PACK 8
+PACK 16
+X2
+LUT
+MAP16
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+UNPACK 8
+UNPACK 16
+PACK 8
+PACK 16
+X2
+LUT
+MAP8
+MAP16
+%endif ; HAVE_AVX2_EXTERNAL
+%endif ; ARCH_X86_64

@@ -1,0 +1,307 @@
+;*****************************************************************************
+;* SIMD kernels of the cspfix filter, stage family: in-place float32 rows of
+;* three components (matrix, affine, tf, tonemap), bit-exact with the C versions
+;* in libavfilter/cspfix_dsp.c: the same operations in the same order, with fused
+;* multiply-adds (FMA3) exactly where the C code calls fmaf() (matrix and the
+;* transfer tables' polynomials), nowhere else.
+;* Copyright (c) 2026 the cspfix developers
+;*
+;* This file is part of FFmpeg.
+;*
+;* FFmpeg is free software; you can redistribute it and/or
+;* modify it under the terms of the GNU Lesser General Public
+;* License as published by the Free Software Foundation; either
+;* version 2.1 of the License, or (at your option) any later version.
+;*
+;* FFmpeg is distributed in the hope that it will be useful,
+;* but WITHOUT ANY WARRANTY; without even the implied warranty of
+;* MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+;* Lesser General Public License for more details.
+;*
+;* You should have received a copy of the GNU Lesser General Public
+;* License along with FFmpeg; if not, write to the Free Software
+;* Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+
+%include "libavutil/x86/x86util.asm"
+%include "libavfilter/x86/cspfix_util.inc"
+
+; transfer tables, see libavfilter/cspfix_tf.h; pinned by static_assert in
+; x86/cspfix_init.c: CSPFIX_TF_SEG_BITS, 16-byte segments at offset 0
+%define TF_SEG_BITS     6                       ; top mantissa bits selecting a segment
+%define TF_MANT_BITS    (23 - TF_SEG_BITS)      ; mantissa bits of t (CSPFIX_TF_SHIFT)
+%define TF_SEG_LOG2SIZE 4                       ; bytes per segment: 4 floats
+
+SECTION_RODATA 32
+
+tf_mantmask: times 8 dd (1 << TF_MANT_BITS) - 1 ; the mantissa bits of t
+tf_tscale:   times 8 dd (127 - TF_MANT_BITS) << 23 ; 2^-TF_MANT_BITS
+
+SECTION .text
+
+; (No argument is named c or d: x86inc would turn cmp and dd into their operands.)
+; The float rows of the filter have at least 16 floats of padding: the in-place
+; float kernels below process whole vectors and may read and write it.
+; Kernels that touch frame rows (pack, unpack) stop exactly at w.
+
+;-----------------------------------------------------------------------------
+; void matrix(float *c0, float *c1, float *c2, int w, const float m[12])
+; c_i = fma(m[4i+2], c2, fma(m[4i+1], c1, fma(m[4i], c0, m[4i+3]))) (AVX2+FMA3)
+;-----------------------------------------------------------------------------
+%macro MATRIX 0
+cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
+    movsxdifnidn wq, wd
+    MATRIX_COEFS0
+    MATRIX_COEFS12
+    xor     xq, xq
+.loop:
+    movu    m0, [c0q + xq * 4]
+    movu    m1, [c1q + xq * 4]
+    movu    m2, [c2q + xq * 4]
+    MATRIX_ROW m15, m12, m3, m4, m5
+    movu    [c0q + xq * 4], m15
+    MATRIX_ROWS12 0
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void affine(float *c, int w, float s, float o)   c = c * s + o
+;-----------------------------------------------------------------------------
+%macro AFFINE 0
+%if UNIX64
+cglobal cspfix_affine, 2, 3, 4, row, w, x
+%else
+cglobal cspfix_affine, 4, 5, 4, row, w, s, o, x
+    movss   xm0, sm
+    movss   xm1, om
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    xor     xq, xq
+.loop:
+    movu    m2, [rowq + xq * 4]
+    mulps   m2, m0
+    addps   m2, m1
+    movu    [rowq + xq * 4], m2
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void tf(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
+; (AVX2+FMA3: the polynomials are fused multiply-adds, as fmaf() in C)
+; No gathers (slow on many x86 cores): each lane loads its segment's 4
+; coefficients with one 16-byte load, and a 4x4 transpose per 128-bit lane turns
+; them into coefficient vectors. The rows go in blocks of TF_BLOCK samples, in
+; two passes: the segment byte offsets (the float's top 15 bits, sign included,
+; times 16) of the whole block to the stack first, then the evaluation, whose
+; scalar offset loads then never wait for a store just made.
+;-----------------------------------------------------------------------------
+%define TF_BLOCK 256
+
+; TF_OFFSETS x, dst: segment byte offsets of the floats in x to the memory dst;
+; clobbers x.
+%macro TF_OFFSETS 2
+    psrld   %1, TF_MANT_BITS
+    pslld   %1, TF_SEG_LOG2SIZE
+    mova    %2, %1
+%endmacro
+
+; TF_T x: the local variable t of the floats in x, in place. Needs m11
+; tf_mantmask, m12 tf_tscale.
+%macro TF_T 1
+    pand    %1, m11
+    cvtdq2ps %1, %1
+    mulps   %1, m12
+%endmacro
+
+; TF_EVAL table, t, dst, addr: dst = the cubics of the segments whose byte
+; offsets are at [addr] evaluated at t (dst may be t). Clobbers m0-m3, m5, m6
+; (but not t), i0, i1.
+%macro TF_EVAL 4
+    ; m<k>: lanes k and k + 4
+    mov     i0d, [%4 + 0]
+    mov     i1d, [%4 + 16]
+    movu    xm0, [%1 + i0q]
+    vinsertf128 m0, m0, [%1 + i1q], 1
+    mov     i0d, [%4 + 4]
+    mov     i1d, [%4 + 20]
+    movu    xm1, [%1 + i0q]
+    vinsertf128 m1, m1, [%1 + i1q], 1
+    mov     i0d, [%4 + 8]
+    mov     i1d, [%4 + 24]
+    movu    xm2, [%1 + i0q]
+    vinsertf128 m2, m2, [%1 + i1q], 1
+    mov     i0d, [%4 + 12]
+    mov     i1d, [%4 + 28]
+    movu    xm3, [%1 + i0q]
+    vinsertf128 m3, m3, [%1 + i1q], 1
+    ; m0..m3: c0 c1 c2 c3 of lanes 0..3 (per 128-bit half)
+    unpcklps m5, m0, m1                 ; c0_0 c0_1 c1_0 c1_1
+    unpckhps m0, m1                     ; c2_0 c2_1 c3_0 c3_1
+    unpcklps m6, m2, m3                 ; c0_2 c0_3 c1_2 c1_3
+    unpckhps m2, m3                     ; c2_2 c2_3 c3_2 c3_3
+    unpckhpd m1, m0, m2                 ; c3
+    unpcklpd m0, m2                     ; c2
+    vfmadd213ps m1, %2, m0              ; c3 t + c2
+    unpckhpd m3, m5, m6                 ; c1
+    unpcklpd m5, m6                     ; c0
+    vfmadd213ps m1, %2, m3
+    vfmadd213ps m1, %2, m5
+    mova    %3, m1
+%endmacro
+
+%macro TF_CONSTANTS 0
+    mova    m11, [tf_mantmask]
+    mova    m12, [tf_tscale]
+%endmacro
+
+; TF_BLOCK_START: end = min(x + TF_BLOCK, w), p = rsp - 4 x (so that [p + 4 x]
+; is the block's first stack slot), x0 = x.
+%macro TF_BLOCK_START 0
+    lea     endq, [xq + TF_BLOCK]
+    cmp     endq, wq
+    cmovg   endq, wq
+    mov     x0q, xq
+    mov     pq, xq
+    neg     pq
+    lea     pq, [rsp + pq * 4]
+%endmacro
+
+%macro TF 0
+cglobal cspfix_tf, 5, 11, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0
+    movsxdifnidn wq, wd
+    TF_CONSTANTS
+    xor     xq, xq
+.block:
+    TF_BLOCK_START
+.offsets:
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    TF_OFFSETS m7, [pq + xq * 4]
+    TF_OFFSETS m8, [pq + xq * 4 + TF_BLOCK * 4]
+    TF_OFFSETS m9, [pq + xq * 4 + TF_BLOCK * 8]
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .offsets
+    mov     xq, x0q
+.eval:
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    TF_T    m7
+    TF_T    m8
+    TF_T    m9
+    TF_EVAL tq, m7, m7, pq + xq * 4
+    movu    [c0q + xq * 4], m7
+    TF_EVAL tq, m8, m8, pq + xq * 4 + TF_BLOCK * 4
+    movu    [c1q + xq * 4], m8
+    TF_EVAL tq, m9, m9, pq + xq * 4 + TF_BLOCK * 8
+    movu    [c2q + xq * 4], m9
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .eval
+    cmp     xq, wq
+    jl .block
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void tonemap(float *c0, float *c1, float *c2, int w, const float k[3],
+;              const CspfixTFTable *gain, const CspfixTFTable *desat)
+; m = max(c0, c1, c2); c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
+; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C. Both
+; tables are read at the same segments; two passes per block as in tf.
+;-----------------------------------------------------------------------------
+%macro TONEMAP_MAX 0 ; m4 = max(m7, m8, m9) of the rows at x
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    maxps   m4, m7, m8
+    maxps   m4, m9
+%endmacro
+
+%macro TONEMAP 0
+cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, x, i0, i1, p, end, x0
+    movsxdifnidn wq, wd
+    TF_CONSTANTS
+    VBROADCASTSS m13, [kq]
+    VBROADCASTSS m14, [kq + 4]
+    VBROADCASTSS m15, [kq + 8]
+    xor     xq, xq
+.block:
+    TF_BLOCK_START
+.offsets:
+    TONEMAP_MAX
+    TF_OFFSETS m4, [pq + xq * 4]
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .offsets
+    mov     xq, x0q
+    test    desatq, desatq
+    jnz .eval_desat
+.eval:
+    TONEMAP_MAX
+    TF_T    m4
+    TF_EVAL gainq, m4, m1, pq + xq * 4
+    mulps   m7, m1
+    mulps   m8, m1
+    mulps   m9, m1
+    movu    [c0q + xq * 4], m7
+    movu    [c1q + xq * 4], m8
+    movu    [c2q + xq * 4], m9
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .eval
+    jmp .next
+.eval_desat:
+    TONEMAP_MAX
+    TF_T    m4
+    TF_EVAL gainq, m4, m1, pq + xq * 4
+    mulps   m7, m1
+    mulps   m8, m1
+    mulps   m9, m1
+    TF_EVAL desatq, m4, m4, pq + xq * 4 ; desat(m)
+    mulps   m2, m13, m7
+    mulps   m3, m14, m8
+    addps   m2, m3
+    mulps   m10, m15, m9
+    addps   m2, m10                     ; y
+    subps   m3, m2, m7
+    mulps   m3, m4
+    addps   m7, m3
+    subps   m3, m2, m8
+    mulps   m3, m4
+    addps   m8, m3
+    subps   m3, m2, m9
+    mulps   m3, m4
+    addps   m9, m3
+    movu    [c0q + xq * 4], m7
+    movu    [c1q + xq * 4], m8
+    movu    [c2q + xq * 4], m9
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .eval_desat
+.next:
+    cmp     xq, wq
+    jl .block
+    RET
+%endmacro
+
+%if ARCH_X86_64
+INIT_XMM sse2
+AFFINE
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+AFFINE
+MATRIX
+TF
+TONEMAP
+%endif ; HAVE_AVX2_EXTERNAL
+%endif ; ARCH_X86_64
