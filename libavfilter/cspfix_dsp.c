@@ -58,20 +58,28 @@ static decl_cspfix_dither_ed_fn(dither_ed_c)
 
 static decl_cspfix_map8_fn(map8_c)
 {
-    for (int x = 0; x < w; x++) {
-        const int v = (src[x] * m->mul) >> 8;
-        dst[x] = av_clip((v + m->add) >> m->shift, m->lo, m->hi);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            const int v = (src[x] * m->mul) >> 8;
+            dst[x] = av_clip((v + m->add) >> m->shift, m->lo, m->hi);
+        }
+        dst += dst_stride;
+        src += src_stride;
     }
 }
 
 static decl_cspfix_map16_fn(map16_c)
 {
-    for (int x = 0; x < w; x++) {
-        float v = (float)src[x] * m->s + m->o;
-        v = v + 0.5f;
-        v = v > m->lo ? v : m->lo;
-        v = v < m->hi ? v : m->hi;
-        dst[x] = (int)v;
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            float v = (float)src[x] * m->s + m->o;
+            v = v + 0.5f;
+            v = v > m->lo ? v : m->lo;
+            v = v < m->hi ? v : m->hi;
+            dst[x] = (int)v;
+        }
+        dst = (uint16_t *)((uint8_t *)dst + dst_stride);
+        src = (const uint16_t *)((const uint8_t *)src + src_stride);
     }
 }
 

@@ -267,10 +267,15 @@ typedef struct CspfixFusedDSP {
 #define CSPFIX_LUT_ARGS  float *c, int w, const float *lut, int n
 /** dst[x] = lut[src[x]]: 8-bit codes through a 256-entry table */
 #define CSPFIX_LUT8_ARGS float *dst, const uint8_t *src, int w, const float *lut
-/** w 8-bit codes through m (see CspfixMap8); dst and src do not overlap */
-#define CSPFIX_MAP8_ARGS  uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m
-/** w 16-bit codes through m (see CspfixMap16); dst and src do not overlap */
-#define CSPFIX_MAP16_ARGS uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m
+/**
+ * h rows of w 8-bit codes through m (see CspfixMap8), rows dst_stride and src_stride bytes
+ * apart; dst and src do not overlap. One call for a slice's rows: m is read once.
+ */
+#define CSPFIX_MAP8_ARGS  uint8_t *dst, ptrdiff_t dst_stride, const uint8_t *src, \
+                          ptrdiff_t src_stride, int w, int h, const CspfixMap8 *m
+/** h rows of w 16-bit codes through m (see CspfixMap16), as map8 (strides in bytes) */
+#define CSPFIX_MAP16_ARGS uint16_t *dst, ptrdiff_t dst_stride, const uint16_t *src, \
+                          ptrdiff_t src_stride, int w, int h, const CspfixMap16 *m
 
 #define decl_cspfix_unpack_fn(name)       void (name)(CSPFIX_UNPACK_ARGS)
 #define decl_cspfix_pack_fn(name)         void (name)(CSPFIX_PACK_ARGS)

@@ -630,39 +630,39 @@ static void convert_plane(const CspfixExec *e, const AVFrame *in, AVFrame *out,
     plane_alpha(e, in, out, jobnr, nb_jobs, b);
 }
 
-/* convert_plane() of 8-bit planes through the integer maps. The map is read from a copy
- * on the stack: read from the engine (in the filter's context) at the start of every
- * row's call, it cost B3 (1080p range only) 0.080 -> 0.120 ms/frame on Zen 5, the same
- * kernel on the same frame addresses taking 40 % more cycles, as if the load waited for
- * the previous row's stores (a false dependency on an address alias). */
+/* convert_plane() of 8-bit planes through the integer maps, a slice's rows of a plane
+ * in one call. (Called per row, each call's loads of m at its start sometimes waited for
+ * the previous row's stores: B3, 1080p range only, took 0.080 or 0.120 ms/frame on Zen 5
+ * depending only on where m happened to lie, with the same kernel on the same frames.) */
 static void convert_map8(const CspfixExec *e, const AVFrame *in, AVFrame *out,
                          int jobnr, int nb_jobs, SliceBuf *b)
 {
     for (int c = 0; c < e->fin.nb_colour; c++) {
         const CspfixComp *ci = &e->fin.comp[c], *co = &e->fout.comp[c];
-        const CspfixMap8 m = e->map8[c];
         int y0, y1;
         const int w = plane_rows(e, in, c, jobnr, nb_jobs, &y0, &y1);
 
-        for (int y = y0; y < y1; y++)
-            e->dsp.io.map8(ff_cspfix_row_ptr(out, co, y), ff_cspfix_row_ptr(in, ci, y), w, &m);
+        if (y1 > y0)
+            e->dsp.io.map8(ff_cspfix_row_ptr(out, co, y0), out->linesize[co->plane],
+                           ff_cspfix_row_ptr(in, ci, y0), in->linesize[ci->plane],
+                           w, y1 - y0, &e->map8[c]);
     }
     plane_alpha(e, in, out, jobnr, nb_jobs, b);
 }
 
-/* convert_plane() of planes in 16-bit containers in one pass. */
+/* convert_plane() of planes in 16-bit containers in one pass, as convert_map8(). */
 static void convert_map16(const CspfixExec *e, const AVFrame *in, AVFrame *out,
                           int jobnr, int nb_jobs, SliceBuf *b)
 {
     for (int c = 0; c < e->fin.nb_colour; c++) {
         const CspfixComp *ci = &e->fin.comp[c], *co = &e->fout.comp[c];
-        const CspfixMap16 m = e->map16[c];
         int y0, y1;
         const int w = plane_rows(e, in, c, jobnr, nb_jobs, &y0, &y1);
 
-        for (int y = y0; y < y1; y++)
-            e->dsp.io.map16((uint16_t *)ff_cspfix_row_ptr(out, co, y), (const uint16_t *)ff_cspfix_row_ptr(in, ci, y),
-                         w, &m);
+        if (y1 > y0)
+            e->dsp.io.map16((uint16_t *)ff_cspfix_row_ptr(out, co, y0), out->linesize[co->plane],
+                            (const uint16_t *)ff_cspfix_row_ptr(in, ci, y0),
+                            in->linesize[ci->plane], w, y1 - y0, &e->map16[c]);
     }
     plane_alpha(e, in, out, jobnr, nb_jobs, b);
 }

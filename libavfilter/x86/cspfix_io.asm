@@ -360,7 +360,8 @@ cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
 %endmacro
 
 ;-----------------------------------------------------------------------------
-; void map_8(uint8_t *dst, const uint8_t *src, int w, const CspfixMap8 *m)
+; void map_8(uint8_t *dst, ptrdiff_t dst_stride, const uint8_t *src, ptrdiff_t src_stride,
+;            int w, int h, const CspfixMap8 *m)
 ; out = clip(((x * mul) >> 8 + add) >> shift, lo, hi), in int16 lanes: the bytes
 ; interleaved above zeros are x << 8, and pmulhuw(x << 8, mul) is (x * mul) >> 8.
 ; Unpacking and packing within 128-bit lanes keeps the order. The clamp to [lo, hi]
@@ -414,31 +415,37 @@ cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
     movu    [%1], m0
 %endmacro
 
-; MAP8_ROW clip: the row (w >= mmsize / 2 in wq)
-%macro MAP8_ROW 1
+; MAP8_ROWS clip: the rows (w >= mmsize / 2 in wq, rows >= 1)
+%macro MAP8_ROWS 1
+.row%1:
     xor     xq, xq
-    sub     wq, mmsize                  ; whole vectors while they fit
+    mov     nq, wq
+    sub     nq, mmsize                  ; whole vectors while they fit
     jl .single%1
 .loop%1:
     MAP8_FULL dstq + xq, srcq + xq, %1
     add     xq, mmsize
-    cmp     xq, wq
+    cmp     xq, nq
     jle .loop%1
 .single%1:
-    add     wq, mmsize / 2              ; the last half vector ends exactly at w
+    add     nq, mmsize / 2              ; the last half vector ends exactly at w
 .half%1:
-    cmp     xq, wq
+    cmp     xq, nq
     jge .last%1
     MAP8_HALF [dstq + xq], [srcq + xq], %1
     add     xq, mmsize / 2
     jmp .half%1
 .last%1:
-    MAP8_HALF [dstq + wq], [srcq + wq], %1
+    MAP8_HALF [dstq + nq], [srcq + nq], %1
+    add     dstq, dstsq
+    add     srcq, srcsq
+    dec     rowsd
+    jg .row%1
     RET
 %endmacro
 
 %macro MAP8 0
-cglobal cspfix_map_8, 4, 6, 9, mmsize, dst, src, w, m, x, val
+cglobal cspfix_map_8, 7, 10, 9, mmsize, dst, dsts, src, srcs, w, rows, m, x, val, n
     movsxdifnidn wq, wd
 %if mmsize == 32
     vpbroadcastw m1, [mq + MAP8_MUL]
@@ -462,16 +469,18 @@ cglobal cspfix_map_8, 4, 6, 9, mmsize, dst, src, w, m, x, val
     punpcklqdq m6, m6
 %endif
     pxor    m5, m5
+    test    wq, wq
+    jle .end
+    test    rowsd, rowsd
+    jle .end
     cmp     wq, mmsize / 2
     jl .small
     cmp     byte [mq + MAP8_CLIP], 0
     je .noclip
-    MAP8_ROW 1
+    MAP8_ROWS 1
 .noclip:
-    MAP8_ROW 0
+    MAP8_ROWS 0
 .small:                                 ; w < half a vector: through the stack
-    test    wq, wq
-    jle .end
     xor     xq, xq
 .copyin:
     movzx   vald, byte [srcq + xq]
@@ -487,13 +496,18 @@ cglobal cspfix_map_8, 4, 6, 9, mmsize, dst, src, w, m, x, val
     inc     xq
     cmp     xq, wq
     jl .copyout
+    add     dstq, dstsq
+    add     srcq, srcsq
+    dec     rowsd
+    jg .small
 .end:
     RET
 %endmacro
 
 
 ;-----------------------------------------------------------------------------
-; void map_16(uint16_t *dst, const uint16_t *src, int w, const CspfixMap16 *m)
+; void map_16(uint16_t *dst, ptrdiff_t dst_stride, const uint16_t *src, ptrdiff_t src_stride,
+;             int w, int h, const CspfixMap16 *m) (strides in bytes)
 ; out = (int)min(max(x * s + o + 0.5, lo), hi): unpack_16, affine and pack_16 in one
 ; pass, with their operations in their order
 ;-----------------------------------------------------------------------------
@@ -523,28 +537,35 @@ cglobal cspfix_map_8, 4, 6, 9, mmsize, dst, src, w, m, x, val
 %endmacro
 
 %macro MAP16 0
-cglobal cspfix_map_16, 4, 6, 7, mmsize, dst, src, w, m, x, val
+cglobal cspfix_map_16, 7, 10, 7, mmsize, dst, dsts, src, srcs, w, rows, m, x, val, n
     movsxdifnidn wq, wd
     VBROADCASTSS m2, [mq + MAP16_S]
     VBROADCASTSS m3, [mq + MAP16_O]
     VBROADCASTSS m5, [mq + MAP16_LO]
     VBROADCASTSS m6, [mq + MAP16_HI]
     VBROADCASTSS m4, [half]
+    test    wq, wq
+    jle .end
+    test    rowsd, rowsd
+    jle .end
     add     wq, wq                      ; bytes
     cmp     wq, mmsize
     jl .small
+    lea     nq, [wq - mmsize]
+.row:
     xor     xq, xq
-    sub     wq, mmsize
 .loop:                                  ; whole vectors, then one ending exactly at w
     MAP16_VEC dstq + xq, srcq + xq
     add     xq, mmsize
-    cmp     xq, wq
+    cmp     xq, nq
     jl .loop
-    MAP16_VEC dstq + wq, srcq + wq
+    MAP16_VEC dstq + nq, srcq + nq
+    add     dstq, dstsq
+    add     srcq, srcsq
+    dec     rowsd
+    jg .row
     RET
 .small:                                 ; w < one vector: through the stack
-    test    wq, wq
-    jle .end
     xor     xq, xq
 .copyin:
     movzx   vald, word [srcq + xq]
@@ -560,6 +581,10 @@ cglobal cspfix_map_16, 4, 6, 7, mmsize, dst, src, w, m, x, val
     add     xq, 2
     cmp     xq, wq
     jl .copyout
+    add     dstq, dstsq
+    add     srcq, srcsq
+    dec     rowsd
+    jg .small
 .end:
     RET
 %endmacro

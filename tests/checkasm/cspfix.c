@@ -35,6 +35,7 @@
 #define PAD  16
 
 static const int widths[] = { 1, 7, 8, 15, 16, 17, 33, 64, 100, 1023, MAXW };
+#define MAP_ROWS 3   /* rows of the multi-row kernels (map8, map16) */
 
 /* a float in [lo, hi) */
 static float rnd_float(float lo, float hi)
@@ -634,9 +635,11 @@ static void check_map8(const CspfixDSPContext *dsp)
         { 255.0f / 224, 128 - 128.0f * 255 / 224, 0, 255 }, { 224.0f / 255, 128 - 128.0f * 224 / 255, 0, 255 },
         { 219.0f / 255, 16, 16, 235 },
     };
-    LOCAL_ALIGNED_32(uint8_t, src, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(uint8_t, ref, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(uint8_t, new, [MAXW + PAD]);
+    /* up to MAP_ROWS rows, with strides that differ between dst and src */
+    enum { SS = MAXW + PAD + 48, DS = MAXW + PAD + 16 };
+    LOCAL_ALIGNED_32(uint8_t, src, [MAP_ROWS * SS]);
+    LOCAL_ALIGNED_32(uint8_t, ref, [MAP_ROWS * DS]);
+    LOCAL_ALIGNED_32(uint8_t, new, [MAP_ROWS * DS]);
     CspfixMap8 m;
     declare_func(void, CSPFIX_MAP8_ARGS);
 
@@ -660,18 +663,19 @@ static void check_map8(const CspfixDSPContext *dsp)
                 }
             }
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
-                const int w = widths[i];
-                for (int x = 0; x < MAXW + PAD; x++)
+                const int w = widths[i], h = 1 + (i + k) % MAP_ROWS;
+                for (int x = 0; x < MAP_ROWS * SS; x++)
                     src[x] = rnd();
-                memset(ref, 0xaa, MAXW + PAD);
-                memset(new, 0xaa, MAXW + PAD);
-                call_ref(ref, src, w, &m);
-                call_new(new, src, w, &m);
-                if (memcmp(ref, new, MAXW + PAD))   /* nothing written past w either */
+                memset(ref, 0xaa, MAP_ROWS * DS);
+                memset(new, 0xaa, MAP_ROWS * DS);
+                call_ref(ref, DS, src, SS, w, h, &m);
+                call_new(new, DS, src, SS, w, h, &m);
+                /* nothing written past w, between the rows or past h either */
+                if (memcmp(ref, new, MAP_ROWS * DS))
                     fail();
             }
         }
-        bench_new(new, src, MAXW, &m);
+        bench_new(new, DS, src, SS, MAXW, 1, &m);
     }
     report("map8");
 }
@@ -680,9 +684,11 @@ static void check_map8(const CspfixDSPContext *dsp)
  * 16-bit codes, and random ones; random codes include ones above the depth */
 static void check_map16(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(uint16_t, src, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(uint16_t, ref, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(uint16_t, new, [MAXW + PAD]);
+    /* up to MAP_ROWS rows, strides in samples (the kernel takes bytes) */
+    enum { SS = MAXW + PAD + 24, DS = MAXW + PAD + 8 };
+    LOCAL_ALIGNED_32(uint16_t, src, [MAP_ROWS * SS]);
+    LOCAL_ALIGNED_32(uint16_t, ref, [MAP_ROWS * DS]);
+    LOCAL_ALIGNED_32(uint16_t, new, [MAP_ROWS * DS]);
     LOCAL_ALIGNED_32(float, row, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, bias, [16]);
     CspfixMap16 m;
@@ -707,26 +713,29 @@ static void check_map16(const CspfixDSPContext *dsp)
                                    .lo = floorf(lo), .hi = floorf(rnd_float(lo, max)) };
             }
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
-                const int w = widths[i];
-                for (int x = 0; x < MAXW + PAD; x++)
+                const int w = widths[i], h = 1 + (i + k) % MAP_ROWS;
+                for (int x = 0; x < MAP_ROWS * SS; x++)
                     src[x] = i & 1 ? rnd() : rnd() & (int)max;
-                memset(ref, 0xaa, sizeof(*ref) * (MAXW + PAD));
-                memset(new, 0xaa, sizeof(*new) * (MAXW + PAD));
-                call_ref(ref, src, w, &m);
-                call_new(new, src, w, &m);
-                if (memcmp(ref, new, sizeof(*ref) * (MAXW + PAD)))   /* nothing past w */
+                memset(ref, 0xaa, sizeof(*ref) * MAP_ROWS * DS);
+                memset(new, 0xaa, sizeof(*new) * MAP_ROWS * DS);
+                call_ref(ref, 2 * DS, src, 2 * SS, w, h, &m);
+                call_new(new, 2 * DS, src, 2 * SS, w, h, &m);
+                /* nothing written past w, between the rows or past h either */
+                if (memcmp(ref, new, sizeof(*ref) * MAP_ROWS * DS))
                     fail();
                 /* and what the three kernels of the float path give */
                 for (int x = 0; x < 16; x++)
                     bias[x] = 0.5f;
-                dsp->io.unpack[1](row, (const uint8_t *)src, w);
-                dsp->stage.affine(row, w, m.s, m.o);
-                dsp->io.pack[1]((uint8_t *)ref, row, w, bias, m.lo, m.hi);
-                if (memcmp(ref, new, sizeof(*ref) * w))
+                for (int y = 0; y < h; y++) {
+                    dsp->io.unpack[1](row, (const uint8_t *)(src + y * SS), w);
+                    dsp->stage.affine(row, w, m.s, m.o);
+                    dsp->io.pack[1]((uint8_t *)(ref + y * DS), row, w, bias, m.lo, m.hi);
+                }
+                if (memcmp(ref, new, sizeof(*ref) * MAP_ROWS * DS))
                     fail();
             }
         }
-        bench_new(new, src, MAXW, &m);
+        bench_new(new, 2 * DS, src, 2 * SS, MAXW, 1, &m);
     }
     report("map16");
 }
