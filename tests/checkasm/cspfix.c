@@ -845,8 +845,11 @@ static void check_yuvint8(const CspfixDSPContext *dsp)
                 FILL_CHROMA();
                 dsp->yuvint.idelta(da + PAD, cb, cr, MAXW, p[k].dc);
                 dsp->yuvint.idelta(db + PAD, cr, cb, MAXW, p[k].dc);
-                da[PAD - 1] = da[PAD];
-                db[PAD - 1] = db[PAD];
+                /* the edges ivblend reads (k = -1 .. n), repeated as the engine does */
+                da[PAD - 1]  = da[PAD];
+                da[PAD + cw] = da[PAD + cw - 1];
+                db[PAD - 1]  = db[PAD];
+                db[PAD + cw] = db[PAD + cw - 1];
                 for (int wb = 0; wb <= 4; wb++) {
                     call_ref(ref32 + PAD, da + PAD, db + PAD, cw, wb);
                     call_new(new32 + PAD, da + PAD, db + PAD, cw, wb);
