@@ -136,6 +136,8 @@ typedef struct ConvDef {
 #define CS_SCENE    "linearises scene light (inverse OETF); cspfix's default is display light " \
                     "(EOTF), so pictures differ by design (cspfix linearize=scene matches it)"
 #define CS_NO_NV12  "n/a: colorspace takes planar Y'CbCr only (no nv12); it would need auto-inserted nv12<->yuv420p conversions"
+#define ZS_EXACT    "zscale with zimg's exact transfer curves (agamma=0: no approximate gamma), " \
+                    "the precision class of cspfix's curves; the zscale line above is zimg's default"
 #define ZS_NO_NV12  "n/a: zscale takes planar formats only (no nv12); it would need auto-inserted nv12<->yuv420p conversions"
 
 static const ConvDef convs[] = {
@@ -146,6 +148,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=all=bt709:dither=none"),
         PEER_NOTE("colorspace", "colorspace=iall=smpte170m:irange=tv" CS_OUT709, CS_SCENE),
         PEER("zscale", "zscale=pin=smpte170m:tin=smpte170m:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none"),
+        PEER_NOTE("zscale-exact", "zscale=pin=smpte170m:tin=smpte170m:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
     } },
@@ -179,6 +182,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
         PEER_NOTE("colorspace", "colorspace=iall=bt2020:irange=tv" CS_OUT709 ":dither=fsb", CS_SCENE),
         PEER("zscale", "zscale=pin=2020:tin=2020_10:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered"),
+        PEER_NOTE("zscale-exact", "zscale=pin=2020:tin=2020_10:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_ORDERED),
         PEER("scale", SCALE_IN("bt2020", "bt2020-10", "bt2020nc", "tv") SCALE_OUT709),
     } },
@@ -214,6 +218,7 @@ static const ConvDef convs[] = {
         PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
         NA("colorspace", "n/a: colorspace takes planar Y'CbCr only (no gbrp input)"),
         PEER("zscale", "zscale=pin=709:tin=iec61966-2-1:min=gbr:rin=pc" ZSCALE_OUT709 ":d=none"),
+        PEER_NOTE("zscale-exact", "zscale=pin=709:tin=iec61966-2-1:min=gbr:rin=pc" ZSCALE_OUT709 ":d=none" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", "scale=in_primaries=bt709:in_transfer=iec61966-2-1:in_range=pc" SCALE_OUT709),
     } },
@@ -225,6 +230,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("colorspace", "colorspace=iprimaries=bt709:itrc=srgb:ispace=bt709:irange=tv" CS_OUT709,
                   CS_SCENE),
         PEER("zscale", "zscale=pin=709:tin=iec61966-2-1:min=709:rin=tv" ZSCALE_OUT709 ":d=none"),
+        PEER_NOTE("zscale-exact", "zscale=pin=709:tin=iec61966-2-1:min=709:rin=tv" ZSCALE_OUT709 ":d=none" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("bt709", "iec61966-2-1", "bt709", "tv") SCALE_OUT709),
     } },
