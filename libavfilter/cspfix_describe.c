@@ -31,7 +31,7 @@
 #include "cspfix_gst.h"
 #include "cspfix_io.h"
 
-static int is_rgb_fmt(enum AVPixelFormat fmt)
+int ff_cspfix_is_rgb_fmt(enum AVPixelFormat fmt)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
     return d && (d->flags & AV_PIX_FMT_FLAG_RGB);
@@ -75,7 +75,7 @@ static void guess_ycc(int height, int *prim, int *trc, int *csp)
 int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *f,
                              CspfixDesc *d, unsigned *guessed)
 {
-    const int rgb = is_rgb_fmt(f->format);
+    const int rgb = ff_cspfix_is_rgb_fmt(f->format);
     CspfixFormat fmt;
     int gp, gt, gc, ret;
 
@@ -170,7 +170,7 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
 int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
                               enum AVPixelFormat ofmt, const CspfixDesc *id, CspfixDesc *od)
 {
-    const int in_rgb = is_rgb_fmt(in->format), out_rgb = is_rgb_fmt(ofmt);
+    const int in_rgb = ff_cspfix_is_rgb_fmt(in->format), out_rgb = ff_cspfix_is_rgb_fmt(ofmt);
     int csp = s->csp;
 
     /* free fields: the input's, on later frames the first frame's output */
@@ -256,7 +256,7 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
 void ff_cspfix_log_guesses(void *ctx, const CspfixDesc *d, unsigned guessed,
                         const AVFrame *f)
 {
-    const char *why = guess_reason(f, is_rgb_fmt(f->format));
+    const char *why = guess_reason(f, ff_cspfix_is_rgb_fmt(f->format));
     if (guessed & CSPFIX_GUESS_PRIM)
         av_log(ctx, AV_LOG_INFO, "Input colour primaries unspecified: guessing %s (%s).\n",
                av_color_primaries_name(d->prim), why);

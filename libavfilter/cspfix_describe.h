@@ -70,6 +70,9 @@ typedef struct CspfixDescribe {
     const char *csp_from, *range_from; ///< where the output matrix and range came from
 } CspfixDescribe;
 
+/** 1 for the RGB pixel formats. */
+int ff_cspfix_is_rgb_fmt(enum AVPixelFormat fmt);
+
 /**
  * The description of input frame f: its tags, then the iall preset, the V4L2 fields and
  * the i* options over them, unspecified fields guessed (CSPFIX_GUESS_* in *guessed) or,

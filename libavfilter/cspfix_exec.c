@@ -599,6 +599,15 @@ static int plane_rows(const CspfixExec *e, const AVFrame *in, int c, int jobnr, 
     return c ? AV_CEIL_RSHIFT(in->width, e->fin.hsub) : in->width;
 }
 
+/* The per-plane map of component c: scale and offset (the plan's diagonal matrix, or none). */
+static void plane_map(const CspfixExec *e, int c, float *sc, float *of)
+{
+    const CspfixOp *op = &e->plan.ops[0];
+
+    *sc = e->plan.nb_ops ? op->m[c][c] : 1.0f;
+    *of = e->plan.nb_ops ? op->m[c][3] : 0.0f;
+}
+
 /* The alpha rows of a slice of the per-plane paths. */
 static void plane_alpha(const CspfixExec *e, const AVFrame *in, AVFrame *out, int jobnr,
                         int nb_jobs, SliceBuf *b)
@@ -613,14 +622,12 @@ static void plane_alpha(const CspfixExec *e, const AVFrame *in, AVFrame *out, in
 static void convert_plane(const CspfixExec *e, const AVFrame *in, AVFrame *out,
                           int jobnr, int nb_jobs, SliceBuf *b)
 {
-    const CspfixOp *op = &e->plan.ops[0];
-
     for (int c = 0; c < e->fin.nb_colour; c++) {
-        const float sc = e->plan.nb_ops ? op->m[c][c] : 1.0f;
-        const float of = e->plan.nb_ops ? op->m[c][3] : 0.0f;
+        float sc, of;
         int y0, y1;
         const int w = plane_rows(e, in, c, jobnr, nb_jobs, &y0, &y1);
 
+        plane_map(e, c, &sc, &of);
         for (int y = y0; y < y1; y++) {
             ff_cspfix_read(&e->dsp, &e->fin, in, c, y, w, b->t0);
             e->dsp.stage.affine(b->t0, w, sc, of);
@@ -630,39 +637,28 @@ static void convert_plane(const CspfixExec *e, const AVFrame *in, AVFrame *out,
     plane_alpha(e, in, out, jobnr, nb_jobs, b);
 }
 
-/* convert_plane() of 8-bit planes through the integer maps, a slice's rows of a plane
- * in one call. (Called per row, each call's loads of m at its start sometimes waited for
- * the previous row's stores: B3, 1080p range only, took 0.080 or 0.120 ms/frame on Zen 5
- * depending only on where m happened to lie, with the same kernel on the same frames.) */
-static void convert_map8(const CspfixExec *e, const AVFrame *in, AVFrame *out,
-                         int jobnr, int nb_jobs, SliceBuf *b)
+/* convert_plane() through the one-pass maps (map8: 8-bit planes in integers, map16:
+ * planes in 16-bit containers), a slice's rows of a plane in one call. (Called per row,
+ * each call's loads of the map at its start sometimes waited for the previous row's
+ * stores: B3, 1080p range only, took 0.080 or 0.120 ms/frame on Zen 5 depending only on
+ * where the map happened to lie, with the same kernel on the same frames.) */
+static void convert_map(const CspfixExec *e, const AVFrame *in, AVFrame *out,
+                        int jobnr, int nb_jobs, SliceBuf *b)
 {
     for (int c = 0; c < e->fin.nb_colour; c++) {
         const CspfixComp *ci = &e->fin.comp[c], *co = &e->fout.comp[c];
+        const ptrdiff_t ls = in->linesize[ci->plane], ld = out->linesize[co->plane];
         int y0, y1;
         const int w = plane_rows(e, in, c, jobnr, nb_jobs, &y0, &y1);
+        uint8_t *dst = ff_cspfix_row_ptr(out, co, y0), *src = ff_cspfix_row_ptr(in, ci, y0);
 
-        if (y1 > y0)
-            e->dsp.io.map8(ff_cspfix_row_ptr(out, co, y0), out->linesize[co->plane],
-                           ff_cspfix_row_ptr(in, ci, y0), in->linesize[ci->plane],
-                           w, y1 - y0, &e->map8[c]);
-    }
-    plane_alpha(e, in, out, jobnr, nb_jobs, b);
-}
-
-/* convert_plane() of planes in 16-bit containers in one pass, as convert_map8(). */
-static void convert_map16(const CspfixExec *e, const AVFrame *in, AVFrame *out,
-                          int jobnr, int nb_jobs, SliceBuf *b)
-{
-    for (int c = 0; c < e->fin.nb_colour; c++) {
-        const CspfixComp *ci = &e->fin.comp[c], *co = &e->fout.comp[c];
-        int y0, y1;
-        const int w = plane_rows(e, in, c, jobnr, nb_jobs, &y0, &y1);
-
-        if (y1 > y0)
-            e->dsp.io.map16((uint16_t *)ff_cspfix_row_ptr(out, co, y0), out->linesize[co->plane],
-                            (const uint16_t *)ff_cspfix_row_ptr(in, ci, y0),
-                            in->linesize[ci->plane], w, y1 - y0, &e->map16[c]);
+        if (y1 <= y0)
+            continue;
+        if (e->path == CSPFIX_PATH_MAP8)
+            e->dsp.io.map8(dst, ld, src, ls, w, y1 - y0, &e->map8[c]);
+        else
+            e->dsp.io.map16((uint16_t *)dst, ld, (const uint16_t *)src, ls, w, y1 - y0,
+                            &e->map16[c]);
     }
     plane_alpha(e, in, out, jobnr, nb_jobs, b);
 }
@@ -1223,14 +1219,12 @@ static int try_passthrough(CspfixExec *e, const CspfixExecConfig *cfg)
  * the float result for every code. */
 static int try_map8(CspfixExec *e, const CspfixExecConfig *cfg)
 {
-    const CspfixOp *op = &e->plan.ops[0];
-
     if (!per_plane(e, cfg) || e->dither != CSPFIX_DITHER_NONE ||
         !all_kind(e, CSPFIX_COMP_PLANAR8))
         return 0;
     for (int c = 0; c < e->fin.nb_colour; c++) {
-        const float sc = e->plan.nb_ops ? op->m[c][c] : 1.0f;
-        const float of = e->plan.nb_ops ? op->m[c][3] : 0.0f;
+        float sc, of;
+        plane_map(e, c, &sc, &of);
         if (ff_cspfix_map8_init(&e->map8[c], &e->dsp, sc, of, e->lo[c], e->hi[c]) < 0)
             return 0;
     }
@@ -1240,14 +1234,12 @@ static int try_map8(CspfixExec *e, const CspfixExecConfig *cfg)
 /* Per-plane maps of planes in 16-bit containers without dither: the float map in one pass. */
 static int try_map16(CspfixExec *e, const CspfixExecConfig *cfg)
 {
-    const CspfixOp *op = &e->plan.ops[0];
-
     if (!per_plane(e, cfg) || e->dither != CSPFIX_DITHER_NONE ||
         !all_kind(e, CSPFIX_COMP_PLANAR16))
         return 0;
     for (int c = 0; c < e->fin.nb_colour; c++) {
-        const float sc = e->plan.nb_ops ? op->m[c][c] : 1.0f;
-        const float of = e->plan.nb_ops ? op->m[c][3] : 0.0f;
+        float sc, of;
+        plane_map(e, c, &sc, &of);
         e->map16[c] = (CspfixMap16){ .s = sc, .o = of, .lo = e->lo[c], .hi = e->hi[c] };
     }
     return 1;
@@ -1322,6 +1314,7 @@ typedef struct CspfixPathDesc {
     void (*run)(const CspfixExec *e, const AVFrame *in, AVFrame *out, int jobnr, int nb_jobs,
                 SliceBuf *b);
     enum JobPolicy jobs;
+    int per_plane;          ///< no colour mixing: components converted each on its own
     enum CspfixPath twin;   ///< the generic path it equals (itself when generic)
     int exact;              ///< equals twin byte for byte (else within one code)
 } CspfixPathDesc;
@@ -1334,25 +1327,25 @@ typedef struct CspfixPathDesc {
  */
 static const CspfixPathDesc paths[CSPFIX_PATH_NB] = {
     [CSPFIX_PATH_PASSTHROUGH] = { "passthrough", "no pixel changes",
-        try_passthrough, convert_passthrough, JOBS_THREADS, CSPFIX_PATH_PASSTHROUGH, 1 },
+        try_passthrough, convert_passthrough, JOBS_THREADS, 1, CSPFIX_PATH_PASSTHROUGH, 1 },
     [CSPFIX_PATH_MAP8]        = { "map8", "per-plane, integer",
-        try_map8, convert_map8, JOBS_THREADS, CSPFIX_PATH_PLANE, 1 },
+        try_map8, convert_map, JOBS_THREADS, 1, CSPFIX_PATH_PLANE, 1 },
     [CSPFIX_PATH_MAP16]       = { "map16", "per-plane, one pass",
-        try_map16, convert_map16, JOBS_THREADS, CSPFIX_PATH_PLANE, 1 },
+        try_map16, convert_map, JOBS_THREADS, 1, CSPFIX_PATH_PLANE, 1 },
     [CSPFIX_PATH_PLANE]       = { "plane", "per-plane",
-        try_plane, convert_plane, JOBS_THREADS, CSPFIX_PATH_PLANE, 1 },
+        try_plane, convert_plane, JOBS_THREADS, 1, CSPFIX_PATH_PLANE, 1 },
     [CSPFIX_PATH_YUVINT]      = { "yuvint", "chroma at its own resolution, integer",
-        try_yuvint, convert_yuvint, JOBS_THREADS, CSPFIX_PATH_OWN, 0 },
+        try_yuvint, convert_yuvint, JOBS_THREADS, 0, CSPFIX_PATH_OWN, 0 },
     [CSPFIX_PATH_OWN_ROWS]    = { "own-rows", "chroma at its own resolution, samples to samples",
-        try_own_rows, convert_own_rows, JOBS_BALANCED, CSPFIX_PATH_OWN, 1 },
+        try_own_rows, convert_own_rows, JOBS_BALANCED, 0, CSPFIX_PATH_OWN, 1 },
     [CSPFIX_PATH_OWN]         = { "own", "chroma at its own resolution",
-        try_own, convert_own, JOBS_BALANCED, CSPFIX_PATH_OWN, 1 },
+        try_own, convert_own, JOBS_BALANCED, 0, CSPFIX_PATH_OWN, 1 },
     [CSPFIX_PATH_ROWS_VN]     = { "rows-vn", "full rows, chroma rows made per slice",
-        try_rows_vn, convert_rows_vn, JOBS_BALANCED, CSPFIX_PATH_ROWS_VN, 1 },
+        try_rows_vn, convert_rows_vn, JOBS_BALANCED, 0, CSPFIX_PATH_ROWS_VN, 1 },
     [CSPFIX_PATH_ROWS_V2]     = { "rows-v2", "full rows in a ring",
-        try_rows_v2, convert_rows_v2, JOBS_BALANCED, CSPFIX_PATH_ROWS_V2, 1 },
+        try_rows_v2, convert_rows_v2, JOBS_BALANCED, 0, CSPFIX_PATH_ROWS_V2, 1 },
     [CSPFIX_PATH_ROWS]        = { "rows", "full rows",
-        try_rows, convert_rows, JOBS_BALANCED, CSPFIX_PATH_ROWS, 1 },
+        try_rows, convert_rows, JOBS_BALANCED, 0, CSPFIX_PATH_ROWS, 1 },
 };
 
 /* ---- the engine's face ---- */
@@ -1490,5 +1483,5 @@ int ff_cspfix_exec_path_exact(enum CspfixPath path)
 
 int ff_cspfix_exec_path_per_plane(enum CspfixPath path)
 {
-    return path <= CSPFIX_PATH_PLANE;
+    return paths[path].per_plane;
 }

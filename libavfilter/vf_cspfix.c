@@ -30,12 +30,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "libavutil/avassert.h"
-#include "libavutil/csp.h"
 #include "libavutil/frame.h"
-#include "libavutil/internal.h"
-#include "libavutil/mastering_display_metadata.h"
-#include "libavutil/mem.h"
 #include "libavutil/opt.h"
 #include "libavutil/pixdesc.h"
 
@@ -95,12 +90,6 @@ typedef struct ThreadData {
     const AVFrame *in;
     AVFrame *out;
 } ThreadData;
-
-static int is_rgb_fmt(enum AVPixelFormat fmt)
-{
-    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
-    return d && (d->flags & AV_PIX_FMT_FLAG_RGB);
-}
 
 /* ---- describing frames ---- */
 
@@ -391,7 +380,7 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
      * options fix, else any (negotiation then keeps the input's value when the
      * consumer takes it, else picks one the consumer takes and config_output()
      * makes it the target: no auto-inserted scale converts after us). */
-    if (s->format != AV_PIX_FMT_NONE && is_rgb_fmt(s->format))
+    if (s->format != AV_PIX_FMT_NONE && ff_cspfix_is_rgb_fmt(s->format))
         csp = AVCOL_SPC_RGB;
     if ((ret = ff_formats_ref(ff_all_color_spaces(), &cfg_in[0]->color_spaces)) < 0)
         return ret;
@@ -401,7 +390,7 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
         return ret;
     rng = s->d.range;
     if (rng == AVCOL_RANGE_UNSPECIFIED && s->format != AV_PIX_FMT_NONE &&
-        is_rgb_fmt(s->format))
+        ff_cspfix_is_rgb_fmt(s->format))
         rng = AVCOL_RANGE_JPEG;
     if ((ret = ff_formats_ref(ff_all_color_ranges(), &cfg_in[0]->color_ranges)) < 0)
         return ret;
@@ -491,7 +480,7 @@ static void negotiated_target(AVFilterContext *ctx)
 
     s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;
-    if (csp_free && !is_rgb_fmt(outlink->format) &&
+    if (csp_free && !ff_cspfix_is_rgb_fmt(outlink->format) &&
         outlink->colorspace != AVCOL_SPC_UNSPECIFIED && outlink->colorspace != AVCOL_SPC_RGB &&
         outlink->colorspace != inlink->colorspace)
         s->d.neg_csp = outlink->colorspace;

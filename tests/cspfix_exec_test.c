@@ -43,6 +43,7 @@
 #include "libavfilter/cspfix_plan.h"
 
 #include "cspfix_check.h"
+#include "cspfix_testutil.h"
 
 typedef struct Case {
     const char *name;
@@ -133,26 +134,16 @@ static int comp_height(const AVPixFmtDescriptor *d, int c, int h)
 
 static AVFrame *alloc_frame(enum AVPixelFormat fmt, int w, int h)
 {
-    AVFrame *f = av_frame_alloc();
-    if (!f)
-        return NULL;
-    f->format = fmt;
-    f->width  = w;
-    f->height = h;
-    if (av_frame_get_buffer(f, 0) < 0)
-        av_frame_free(&f);
-    return f;
+    return cspfix_alloc_frame(fmt, w, h, AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED,
+                              AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED);
 }
 
-/* Random codes of each component's depth (what a decoder gives); padding bits 0. */
+/* Random codes of each component's depth (what a decoder gives) into a frame of
+ * cspfix_alloc_frame() (zeroed: av_write_image_line2() ORs the codes in). */
 static void fill_random(AVFrame *f)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
     uint32_t line[1024];
-
-    /* av_write_image_line2() ORs the codes into the words */
-    for (int i = 0; i < 4 && f->buf[i]; i++)
-        memset(f->buf[i]->data, 0, f->buf[i]->size);
 
     for (int c = 0; c < d->nb_components; c++) {
         const int w = comp_width(d, c, f->width), h = comp_height(d, c, f->height);

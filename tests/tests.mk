@@ -76,9 +76,9 @@ $(OUT)/plan_test: $(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(
 	$(CC) $(CFLAGS) -I$(T) -I$(FFMPEG_SRCDIR) -I$(FFMPEG_OBJ) $(LAVFI_CFLAGS) -o $@ \
 		$(T)/cspfix_plan_test.c $(T)/cspfix_refmodel.c $(LAVFI_LIBS)
 
-$(OUT)/exec_test: $(T)/cspfix_exec_test.c $(LIBDEPS) | $(OUT)
+$(OUT)/exec_test: $(T)/cspfix_exec_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) -I$(FFMPEG_SRCDIR) -I$(FFMPEG_OBJ) $(LAVFI_CFLAGS) -o $@ \
-		$(T)/cspfix_exec_test.c $(LAVFI_LIBS)
+		$(T)/cspfix_exec_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)

@@ -359,6 +359,14 @@ cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
     RET
 %endmacro
 
+; NEXT_ROW label: on to the next row of the multi-row maps (map_8, map_16), back to label
+%macro NEXT_ROW 1
+    add     dstq, dstsq
+    add     srcq, srcsq
+    dec     rowsd
+    jg %1
+%endmacro
+
 ;-----------------------------------------------------------------------------
 ; void map_8(uint8_t *dst, ptrdiff_t dst_stride, const uint8_t *src, ptrdiff_t src_stride,
 ;            int w, int h, const CspfixMap8 *m)
@@ -437,10 +445,7 @@ cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
     jmp .half%1
 .last%1:
     MAP8_HALF [dstq + nq], [srcq + nq], %1
-    add     dstq, dstsq
-    add     srcq, srcsq
-    dec     rowsd
-    jg .row%1
+    NEXT_ROW .row%1
     RET
 %endmacro
 
@@ -496,10 +501,7 @@ cglobal cspfix_map_8, 7, 10, 9, mmsize, dst, dsts, src, srcs, w, rows, m, x, val
     inc     xq
     cmp     xq, wq
     jl .copyout
-    add     dstq, dstsq
-    add     srcq, srcsq
-    dec     rowsd
-    jg .small
+    NEXT_ROW .small
 .end:
     RET
 %endmacro
@@ -560,10 +562,7 @@ cglobal cspfix_map_16, 7, 10, 7, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     cmp     xq, nq
     jl .loop
     MAP16_VEC dstq + nq, srcq + nq
-    add     dstq, dstsq
-    add     srcq, srcsq
-    dec     rowsd
-    jg .row
+    NEXT_ROW .row
     RET
 .small:                                 ; w < one vector: through the stack
     xor     xq, xq
@@ -581,10 +580,7 @@ cglobal cspfix_map_16, 7, 10, 7, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     add     xq, 2
     cmp     xq, wq
     jl .copyout
-    add     dstq, dstsq
-    add     srcq, srcsq
-    dec     rowsd
-    jg .small
+    NEXT_ROW .small
 .end:
     RET
 %endmacro

@@ -778,6 +778,16 @@ static void rnd_yuvint(CspfixYuvInt *p, int k)
 
 #define NB_YUVINT 8
 
+/* The edges of two delta rows of n entries that ivblend and iluma read ([-1] and [n]),
+ * repeated as the engine repeats them */
+static void repeat_edges(int32_t *da, int32_t *db, int n)
+{
+    da[-1] = da[0];
+    da[n]  = da[n - 1];
+    db[-1] = db[0];
+    db[n]  = db[n - 1];
+}
+
 static void check_yuvint8(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(uint8_t, cb, [MAXW + PAD]);
@@ -845,11 +855,7 @@ static void check_yuvint8(const CspfixDSPContext *dsp)
                 FILL_CHROMA();
                 dsp->yuvint.idelta(da + PAD, cb, cr, MAXW, p[k].dc);
                 dsp->yuvint.idelta(db + PAD, cr, cb, MAXW, p[k].dc);
-                /* the edges ivblend reads (k = -1 .. n), repeated as the engine does */
-                da[PAD - 1]  = da[PAD];
-                da[PAD + cw] = da[PAD + cw - 1];
-                db[PAD - 1]  = db[PAD];
-                db[PAD + cw] = db[PAD + cw - 1];
+                repeat_edges(da + PAD, db + PAD, cw);
                 for (int wb = 0; wb <= 4; wb++) {
                     call_ref(ref32 + PAD, da + PAD, db + PAD, cw, wb);
                     call_new(new32 + PAD, da + PAD, db + PAD, cw, wb);
@@ -871,10 +877,7 @@ static void check_yuvint8(const CspfixDSPContext *dsp)
                 /* deltas as idelta and ivblend make them, edges repeated */
                 dsp->yuvint.idelta(da + PAD, cb, cr, MAXW, p[k].dc);
                 dsp->yuvint.idelta(db + PAD, cr, cb, MAXW, p[k].dc);
-                da[PAD - 1]  = da[PAD];
-                da[PAD + cw] = da[PAD + cw - 1];
-                db[PAD - 1]  = db[PAD];
-                db[PAD + cw] = db[PAD + cw - 1];
+                repeat_edges(da + PAD, db + PAD, cw);
                 for (int x = 0; x < 2 * MAXW + PAD; x++)
                     y[x] = rnd();
                 for (int wb = 0; wb <= 4; wb++) {
@@ -967,10 +970,7 @@ static void check_yuvint16(const CspfixDSPContext *dsp)
                 /* deltas as idelta16 and ivblend make them, edges repeated */
                 dsp->yuvint.idelta16(da + PAD, cb, cr, MAXW, &p[k]);
                 dsp->yuvint.idelta16(db + PAD, cr, cb, MAXW, &p[k]);
-                da[PAD - 1]  = da[PAD];
-                da[PAD + cw] = da[PAD + cw - 1];
-                db[PAD - 1]  = db[PAD];
-                db[PAD + cw] = db[PAD + cw - 1];
+                repeat_edges(da + PAD, db + PAD, cw);
                 for (int x = 0; x < 2 * MAXW + PAD; x++)
                     y[x] = rnd();
                 for (int wb = 0; wb <= 4; wb++) {
