@@ -242,8 +242,17 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
         od->range = id->range;
         s->range_from = "the input's";
     }
-    if (fmt.is_float || fmt.depth < 8)
+    if ((fmt.is_float || fmt.depth < 8) && od->range != AVCOL_RANGE_JPEG) {
+        /* float samples carry the signal itself; fewer than 8 bits have no limited range */
+        if (s->range == AVCOL_RANGE_MPEG && !s->warned_range) {
+            av_log(ctx, AV_LOG_WARNING, "range=tv is ignored for %s output: %s are always "
+                   "full range.\n", av_get_pix_fmt_name(ofmt), fmt.is_float ?
+                   "float formats" : "formats with fewer than 8 bits");
+            s->warned_range = 1;
+        }
         od->range = AVCOL_RANGE_JPEG;
+        s->range_from = fmt.is_float ? "full: float format" : "full: fewer than 8 bits";
+    }
     if (fmt.nb_colour == 1 && !(av_pix_fmt_desc_get(in->format)->nb_components <= 2)) {
         av_log(ctx, AV_LOG_ERROR, "Gray output (%s) from colour input (%s) needs the chroma "
                "this filter would drop; convert to gray with another filter first.\n",

@@ -68,6 +68,7 @@ typedef struct CspfixDescribe {
     int have_first;
     CspfixDesc first_out;
     const char *csp_from, *range_from; ///< where the output matrix and range came from
+    int warned_range;                  ///< limited range asked of a full-range-only format
 } CspfixDescribe;
 
 /** 1 for the RGB pixel formats. */
