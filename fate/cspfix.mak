@@ -37,6 +37,17 @@ include $(CSPFIX_DIR)/list.mak
 # FILTER_THREADS the filter graph's thread count.  Adding a mask is adding a
 # word, e.g. sse2t2:sse2:2 ssse3t1:ssse3:1 sse4.1t3:sse4.1:3 avx2t2:avx2:2
 CSPFIX_VARIANTS := base:all:1 c0t3:0:3 sse41t2:sse4.1:2
+# On a CPU with AVX-512, `all` runs the AVX-512 kernels; the avx2t2 variant masks
+# them (a -cpuflags value with a leading - is relative to the detected flags) so
+# that the AVX2 kernels are checked too, on every group but the covering array
+# (which only recombines the values, pairs and formats of the others).
+CSPFIX_HOST_AVX512 := $(shell grep -qw avx512bw /proc/cpuinfo 2>/dev/null && echo yes)
+ifeq ($(CSPFIX_HOST_AVX512),yes)
+CSPFIX_VARIANTS += avx2t2:-avx512-avx512icl:2
+CSPFIX_VARIANT_GROUPS_avx2t2 := value pair fmt opt pix
+endif
+# the groups a variant runs (default: all)
+cspfix_var_groups = $(or $(CSPFIX_VARIANT_GROUPS_$(call cspfix_var,$(1),1)),$(CSPFIX_GROUPS))
 
 # framemd5 of the output; error tests: the filter's error lines (see
 # cspfix-expect-error.sh)
@@ -60,8 +71,8 @@ endef
 CSPFIX_PIXFMTS := $(shell sed -n 's/^ *\.name *= *"\([^"]*\)".*/\1/p' $(SRC_PATH)/libavutil/pixdesc.c)
 cspfix_has_fmt = $(if $(CSPFIX_NEEDFMT_$(1)),$(filter $(CSPFIX_NEEDFMT_$(1)),$(CSPFIX_PIXFMTS)),yes)
 
-$(foreach g,$(CSPFIX_GROUPS),$(foreach t,$(CSPFIX_TESTS_$(g)),$(if $(call cspfix_has_fmt,$(t)),$(foreach v,$(CSPFIX_VARIANTS),\
-    $(eval $(call CSPFIX_TEST,$(t),$(g),$(v),fate-cspfix-$(t)$(if $(filter $(v),$(CSPFIX_FIRST)),,-$(call cspfix_var,$(v),1))))),\
+$(foreach g,$(CSPFIX_GROUPS),$(foreach t,$(CSPFIX_TESTS_$(g)),$(if $(call cspfix_has_fmt,$(t)),$(foreach v,$(CSPFIX_VARIANTS),$(if $(filter $(g),$(call cspfix_var_groups,$(v))),\
+    $(eval $(call CSPFIX_TEST,$(t),$(g),$(v),fate-cspfix-$(t)$(if $(filter $(v),$(CSPFIX_FIRST)),,-$(call cspfix_var,$(v),1)))))),\
     $(eval .PHONY: fate-cspfix-$(t))$(eval fate-cspfix-$(t): ; @echo "SKIP fate-cspfix-$(t): no $(CSPFIX_NEEDFMT_$(t)) in this FFmpeg"))))
 
 CSPFIX_NEEDS = CSPFIX_FILTER NULLSRC_FILTER FORMAT_FILTER GEQ_FILTER SETPARAMS_FILTER \

@@ -360,7 +360,7 @@ typedef struct CspfixChromaDSP {
                               const int32_t c[3]
 /**
  * Vertical interpolation of two delta rows: dst[k] = 4 da[k] + wb (db[k] - da[k])
- * (0 <= wb <= 4) for k = -1 .. n; SIMD versions write whole vectors, up to dst[n + 7],
+ * (0 <= wb <= 4) for k = -1 .. n; SIMD versions write whole vectors, up to dst[n + 15],
  * and read da, db as far.
  * ivblend8, in eighths: dst[k] = (8 da[k] + wb (db[k] - da[k]) + 1) >> 1 (0 <= wb <= 8)
  * for k = -1 .. n (interlaced 4:2:0, odd wb); C only
@@ -370,7 +370,7 @@ typedef struct CspfixChromaDSP {
  * Luma row: h = horizontal 2x bilinear upsampling of the interpolated deltas d
  * (weights in quarters, phase as upsample_h2), dst[x] = clip((a * y[x] + h[x]) >> 22,
  * lo, hi). d has (w + 1) / 2 entries and the edges [-1], [(w + 1) / 2] (ivblend's
- * range); SIMD versions read up to [(w + 1) / 2 + 8].
+ * range); SIMD versions read up to [(w + 1) / 2 + 16].
  */
 #define CSPFIX_ILUMA8_ARGS    uint8_t *dst, const uint8_t *y, const int32_t *d, int w, \
                               int phase, const CspfixYuvInt *p

@@ -53,6 +53,10 @@ check: build
 	@echo "== checkasm: SIMD kernels against C"
 	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
 	@$(FFMPEG_OBJ)/tests/checkasm/checkasm --test=cspfix
+	@if grep -qw avx512bw /proc/cpuinfo; then \
+	    echo "AVX-512: this CPU has it; its kernels were checked above and run in FATE's base variant (avx2t2 masks them)"; \
+	else \
+	    echo "AVX-512: this CPU lacks it; the AVX-512 kernels were NOT checked (checkasm and FATE skip them)"; fi
 	@echo "== precision against the float64 reference"; $(OUT)/precision $(PRECISION_ARGS)
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk fate
 

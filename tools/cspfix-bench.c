@@ -33,10 +33,12 @@
  * itself (auto_scale_*) are reported: the sink accepts only the output format.
  *
  * zscale asks zimg for ZIMG_CPU_AUTO_64B, which on a CPU with AVX-512 runs
- * zimg's AVX-512 kernels, an ISA cspfix does not use. So where zscale can do a
- * conversion there is also a "zimg-avx2" line: the same zimg conversion, set up
- * as zscale sets it up, through zimg's API with ZIMG_CPU_AUTO (AVX2 at most),
- * 1 thread, timed the same way (one frame's conversion per pushed frame).
+ * zimg's AVX-512 kernels. So where zscale can do a conversion there is also a
+ * "zimg-avx2" line: the same zimg conversion, set up as zscale sets it up,
+ * through zimg's API with ZIMG_CPU_AUTO (AVX2 at most), 1 thread, timed the same
+ * way (one frame's conversion per pushed frame). On such a CPU the "cspfix-avx2"
+ * line is cspfix's graph built with AVX-512 masked from the CPU flags: cspfix's
+ * AVX2 kernels, to set against zimg-avx2.
  *
  * Usage: cspfix-bench [--runs N] [--frames N] [--threads 1,all] [--only B1,B3]
  *                     [--peers colorspace,copy] [--cpu-time] [--json] [--quick] [--verbose]
@@ -89,6 +91,7 @@ typedef struct PeerDef {
     const char *note;     ///< n/a reason, or what to know about this line
     int zimg;             ///< 1: zimg's API directly (ZIMG_CPU_AUTO), filters unused
     int zdither;          ///< its zimg_dither_type_e
+    int cpumask;          ///< CPU flags masked (av_force_cpu_flags) while the graph is built
 } PeerDef;
 
 typedef struct ColorDesc {
@@ -250,6 +253,14 @@ static const ConvDef convs[] = {
 static const PeerDef copy_peer = {
     .name = "copy", .filters = "copy", .note = "memory floor: input frame through the copy filter"
 };
+
+/** cspfix's own graph with the AVX-512 kernels masked (the CPU flags forced while the
+ *  filter picks its kernels): the AVX2 versions in the same run. Only on CPUs with
+ *  AVX-512; filters is the conversion's cspfix graph. */
+#define AVX2_PEER "cspfix-avx2"
+#define AVX2_MASK (AV_CPU_FLAG_AVX512 | AV_CPU_FLAG_AVX512ICL)
+#define AVX2_NOTE "cspfix with AVX-512 masked (-cpuflags without avx512/avx512icl): its AVX2 kernels"
+
 
 /* ---------------------------------------------------------------------------
  * Options
@@ -857,8 +868,9 @@ typedef struct Bench {
     const ConvDef *conv;
     AVFrame *in;
     int threads, frames;
-    Result res[MAX_PEERS + 1];
+    Result res[MAX_PEERS + 2];
     int nb_res;
+    PeerDef avx2;         ///< the cspfix-avx2 line of conv
 } Bench;
 
 static int cmp_double(const void *a, const void *b)
@@ -882,13 +894,16 @@ static void open_peers(Bench *b)
     const ConvDef *c = b->conv;
 
     b->nb_res = 0;
-    for (int i = 0; i <= MAX_PEERS; i++) {
-        const PeerDef *p = i < MAX_PEERS ? &c->peers[i] : &copy_peer;
+    for (int i = 0; i <= MAX_PEERS + 1; i++) {
+        const PeerDef *p = i < MAX_PEERS ? &c->peers[i] : i == MAX_PEERS ? &b->avx2 : &copy_peer;
+        const int flags = av_get_cpu_flags();
         Result *r;
         int ret;
 
         if (!p->name || (i && !in_list(b->opt->peers, p->name)))
             continue;
+        if (p->cpumask && !(flags & p->cpumask))
+            continue;                   /* nothing to mask: the cspfix line is this line */
         r = &b->res[b->nb_res++];
         memset(r, 0, sizeof(*r));
         r->def = p;
@@ -898,8 +913,12 @@ static void open_peers(Bench *b)
         }
         if (!p->filters)
             continue;
+        if (p->cpumask)
+            av_force_cpu_flags(flags & ~p->cpumask);
         ret = graph_open(&r->g, b->in, p == &copy_peer ? c->in_fmt : c->out_fmt,
                          p->filters, b->threads);
+        if (p->cpumask)
+            av_force_cpu_flags(-1);
         if (ret < 0) {
             snprintf(r->error, sizeof(r->error), "failed to configure: %s", av_err2str(ret));
             continue;
@@ -1346,7 +1365,8 @@ static int bench_conversion(const Options *o, const ConvDef *c, int *first)
 {
     const int big = c->w > 1920;
     const int w = o->quick ? QUICK_W << big : c->w, h = o->quick ? QUICK_H << big : c->h;
-    Bench b = { .opt = o, .conv = c };
+    Bench b = { .opt = o, .conv = c, .avx2 = { .name = AVX2_PEER, .filters = c->peers[0].filters,
+                                               .note = AVX2_NOTE, .cpumask = AVX2_MASK } };
 
     b.in = make_input(c, w, h);
     if (!b.in) {

@@ -144,6 +144,7 @@ DECL_CHROMA(avx2);
     decl_cspfix_iluma8_fn(ff_cspfix_iluma_8_##opt)
 DECL_YUVINT8(sse4);
 DECL_YUVINT8(avx2);
+DECL_YUVINT8(avx512);
 decl_cspfix_ichroma16_fn(ff_cspfix_ichroma_16_avx2);
 decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx2);
 decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx2);
@@ -250,6 +251,14 @@ static av_cold void init_yuvint(CspfixYuvIntDSP *dsp, int cpu_flags)
         dsp->ichroma16 = ff_cspfix_ichroma_16_avx2;
         dsp->idelta16  = ff_cspfix_idelta_16_avx2;
         dsp->iluma16   = ff_cspfix_iluma_16_avx2;
+    }
+#endif
+#if HAVE_AVX512_EXTERNAL
+    if (EXTERNAL_AVX512(cpu_flags)) {
+        dsp->ichroma = ff_cspfix_ichroma_8_avx512;
+        dsp->idelta  = ff_cspfix_idelta_8_avx512;
+        dsp->ivblend = ff_cspfix_ivblend_avx512;
+        dsp->iluma   = ff_cspfix_iluma_8_avx512;
     }
 #endif
 }

@@ -24,9 +24,13 @@
 
 %include "libavutil/x86/x86util.asm"
 
-SECTION_RODATA 32
+SECTION_RODATA 64
 
+; ichroma: Cb' and Cr' dwords of the 128-bit lanes (packssdw, packuswb) in sample order
 int_perm:   dd 0, 4, 1, 5, 2, 6, 3, 7
+int_perm16: dd 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+; iluma (AVX-512): the qwords of two vectors packed to bytes (packuswb) in sample order
+int_qperm:  dq 0, 2, 4, 6, 1, 3, 5, 7
 
 ; iluma: even words 0-3 and odd words 4-7 (of each 16 bytes) interleaved
 int_weave:  db 0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15
@@ -210,12 +214,15 @@ SECTION .text
     CMUL    m0, m2, m3, m11, m12, m13
     packssdw m5, m0                     ; Cr'
     packuswb m4, m5
-%if mmsize == 32
-    vpermd  m4, m7, m4                  ; Cb' 0-15, Cr' 0-15
+%if mmsize >= 32
+    vpermd  m4, m7, m4                  ; Cb' 0-15 (0-31), Cr' 0-15 (0-31)
 %endif
     pmaxub  m4, m14
     pminub  m4, m15
-%if mmsize == 32
+%if mmsize == 64
+    movu    %1, ym4
+    vextracti64x4 %2, m4, 1
+%elif mmsize == 32
     movu    %1, xm4
     vextracti128 %2, m4, 1
 %else
@@ -241,7 +248,15 @@ cglobal cspfix_ichroma_8, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
     pslld   m0, YI_MID8_LOG2
     psubd   m13, m0
     pxor    xm1, xm1
-%if mmsize == 32
+%if mmsize == 64
+    vpbroadcastb ym14, [pq + YI_CB_LO]
+    vpbroadcastb ym2,  [pq + YI_CR_LO]
+    vinserti64x4 m14, m14, ym2, 1
+    vpbroadcastb ym15, [pq + YI_CB_HI]
+    vpbroadcastb ym2,  [pq + YI_CR_HI]
+    vinserti64x4 m15, m15, ym2, 1
+    movu    m7, [int_perm16]
+%elif mmsize == 32
     vpbroadcastb xm14, [pq + YI_CB_LO]
     vpbroadcastb xm2,  [pq + YI_CR_LO]
     vinserti128  m14, m14, xm2, 1
@@ -278,7 +293,7 @@ cglobal cspfix_idelta_8, 5, 8, 8, -2 * mmsize, dst, cb, cr, w, coef, x, rem, tmp
 
 ;-----------------------------------------------------------------------------
 ; void ivblend(int32_t *dst, const int32_t *da, const int32_t *db, int n, int wb)
-; dst[k] = 4 da[k] + wb (db[k] - da[k]) for k = -1 .. n (whole vectors: up to n + 8)
+; dst[k] = 4 da[k] + wb (db[k] - da[k]) for k = -1 .. n (whole vectors: up to n + mmsize / 4)
 ; The vectors start at k = 0, where the rows are vector-aligned (no load or store
 ; splits a cache line), k = -1 goes through GPRs; wb = 1 and 3 (4:2:0, chroma
 ; between the luma rows) without pmulld: 3 da + db = 4 da + (db - da),
@@ -375,7 +390,13 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
 %else
     punpckhdq m2, m0, m1
     punpckldq m0, m1
-%if mmsize == 32
+%if mmsize == 64
+    ; lane i of m0 / m2: luma 8i .. 8i + 3 / 8i + 4 .. 8i + 7; so are the luma words
+    ; of lane i unpacked with zero (m12)
+    pmovzxbw m4, [%1]
+    punpcklwd m3, m4, m12
+    punpckhwd m4, m12
+%elif mmsize == 32
     vbroadcasti128 m3, [%1]
     pshufb  m4, m3, m12
     pshufb  m3, m11
@@ -396,15 +417,26 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
 ; ILUMA_VEC dst, y, byte offset of d[k], phase, a == 1 << 22: mmsize / 2 samples
 %macro ILUMA_VEC 5
     ILUMA_WORDS %2, %3, %4, %5
-%if mmsize == 32
+%if mmsize == 64
+    pxor    xm2, xm2
+    pmaxsw  m0, m2
+    vpmovuswb ym0, m0                   ; [0, 32767] to bytes, saturated as packuswb
+%elif mmsize == 32
     vextracti128 xm2, m0, 1
     packuswb xm0, xm2
 %else
     packuswb m0, m0
 %endif
+%if mmsize == 64
+    pmaxub  ym0, ym9
+    pminub  ym0, ym10
+    movu    %1, ym0
+%else
     pmaxub  xm0, xm9
     pminub  xm0, xm10
-%if mmsize == 32
+%endif
+%if mmsize == 64
+%elif mmsize == 32
     movu    %1, xm0
 %else
     movq    %1, xm0
@@ -412,7 +444,7 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
 %endmacro
 
 %macro ILUMA_PHASE 2 ; phase, a == 1 << 22
-%if mmsize == 32
+%if mmsize >= 32
     ; 2 vectors per step: one saturation to bytes, clamp and store for both
     mov     remq, wq
     sub     remq, mmsize
@@ -422,7 +454,11 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
     mova    m13, m0
     ILUMA_WORDS yq + xq + mmsize / 2, 2 * xq + mmsize, %1, %2
     packuswb m13, m0
+%if mmsize == 64
+    vpermq  m13, m14, m13
+%else
     vpermq  m13, m13, q3120
+%endif
     pmaxub  m13, m9
     pminub  m13, m10
     movu    [dstq + xq], m13
@@ -435,16 +471,21 @@ cglobal cspfix_ivblend, 5, 7, 4, dst, srca, srcb, n, wgt, x, e
 %endmacro
 
 %macro ILUMA 0
-cglobal cspfix_iluma_8, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp
+cglobal cspfix_iluma_8, 6, 9, 15, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem, tmp
     movsxdifnidn wq, wd
     VBROADCASTSS m8, [pq + YI_A]
     pxor    xm1, xm1
     BCASTB  m9, [pq + YI_LO], m1
     BCASTB  m10, [pq + YI_HI], m1
     xor     xq, xq
+%if mmsize == 64
+    movu    m14, [int_qperm]
+%endif
     cmp     dword [pq + YI_A], 1 << YI_S8
     je .unit
-%if mmsize == 32
+%if mmsize == 64
+    pxor    xm12, xm12
+%elif mmsize == 32
     mova    m11, [int_ylo]
     mova    m12, [int_yhi]
 %endif
@@ -454,7 +495,11 @@ cglobal cspfix_iluma_8, 6, 9, 14, -2 * mmsize, dst, y, dlt, w, phase, p, x, rem,
 .phase1:
     ILUMA_PHASE 1, 0
 .unit:
+%if mmsize == 64
+    vbroadcasti32x4 m11, [int_weave]
+%else
     mova    m11, [int_weave]
+%endif
     test    phased, phased
     jnz .phase1u
     ILUMA_PHASE 0, 1
@@ -640,5 +685,12 @@ ILUMA
 ICHROMA16
 IDELTA16
 ILUMA16
+%endif
+%if HAVE_AVX512_EXTERNAL
+INIT_ZMM avx512
+ICHROMA
+IDELTA
+IVBLEND
+ILUMA
 %endif
 %endif
