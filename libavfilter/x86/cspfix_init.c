@@ -123,6 +123,7 @@ DECL_FUSED(16);
     decl_cspfix_map16_fn(ff_cspfix_map_16_##opt)
 DECL_IO(sse4);
 DECL_IO(avx2);
+decl_cspfix_lut8_fn(ff_cspfix_lut_8_avx512icl);
 decl_cspfix_map8_fn(ff_cspfix_map_8_sse2);
 decl_cspfix_map8_fn(ff_cspfix_map_8_avx2);
 
@@ -211,6 +212,10 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->map8        = ff_cspfix_map_8_avx2;
         dsp->map16       = ff_cspfix_map_16_avx2;
     }
+#endif
+#if HAVE_AVX512ICL_EXTERNAL
+    if (EXTERNAL_AVX512ICL(cpu_flags))
+        dsp->lut8 = ff_cspfix_lut_8_avx512icl;  /* the table in registers (vpermi2b) */
 #endif
 }
 

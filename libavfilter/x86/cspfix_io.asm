@@ -36,7 +36,23 @@
 %define MAP16_LO    8
 %define MAP16_HI   12
 
-SECTION_RODATA 32
+SECTION_RODATA 64
+
+; lut_8 (AVX-512 ICL): the 64 codes of a step reordered so that the byte planes of
+; their floats, interleaved by punpck{l,h}bw and punpck{l,h}wd (within 128-bit lanes),
+; come out in sample order: code 16 k + 4 L + j goes to byte 16 L + 4 k + j
+lut8_order:
+             db 0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 49, 50, 51
+             db 4, 5, 6, 7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55
+             db 8, 9, 10, 11, 24, 25, 26, 27, 40, 41, 42, 43, 56, 57, 58, 59
+             db 12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47, 60, 61, 62, 63
+; byte p of the floats 64 c + j of the table (+ p): j < 32 from the table's vectors
+; 4 c, 4 c + 1, j >= 32 from 4 c + 2, 4 c + 3 (vpermi2b of two vectors each)
+lut8_split:
+             db 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60
+             db 64, 68, 72, 76, 80, 84, 88, 92, 96, 100, 104, 108, 112, 116, 120, 124
+             db 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60
+             db 64, 68, 72, 76, 80, 84, 88, 92, 96, 100, 104, 108, 112, 116, 120, 124
 
 x2_lowbyte:  times 8 dd 0x000000ff
 x2_keepodd:  times 16 dw 0xff00
@@ -608,4 +624,114 @@ LUT
 MAP8
 MAP16
 %endif ; HAVE_AVX2_EXTERNAL
+%if HAVE_AVX512ICL_EXTERNAL
+;-----------------------------------------------------------------------------
+; void lut_8(float *dst, const uint8_t *src, int w, const float *lut) (AVX-512 ICL)
+; The table in registers as 4 byte planes (byte p of the 256 floats) of 4 vectors
+; each: m16 + 4 p + c holds byte p of lut[64 c .. 64 c + 63]. 64 codes a step: each
+; plane is looked up with two vpermi2b (codes < 128 and >= 128, picked by bit 7 of
+; the code), and the 4 planes are interleaved back into floats. The last w % 64 codes
+; are read with a masked load (nothing past w); the stores are whole vectors of 16
+; floats that start before w (dst is a padded float row).
+;-----------------------------------------------------------------------------
+; LUT8_PLANE dst, p: byte p of the floats of the codes in m0 (k1 = bit 7 of the codes;
+; uses m13)
+%macro LUT8_PLANE 2
+%assign lut8_a 16 + 4 * %2
+%assign lut8_b 17 + 4 * %2
+%assign lut8_c 18 + 4 * %2
+%assign lut8_d 19 + 4 * %2
+    mova    %1, m0
+    vpermi2b %1, m %+ lut8_a, m %+ lut8_b
+    mova    m13, m0
+    vpermi2b m13, m %+ lut8_c, m %+ lut8_d
+    vmovdqu8 %1{k1}, m13
+%endmacro
+
+; LUT8_STEP: the floats of the 64 codes in m0 (in lut8_order) into m2, m5, m4, m1
+; (samples 0-15, 16-31, 32-47, 48-63); uses m3, m6, m13, k1
+%macro LUT8_STEP 0
+    vpmovb2m k1, m0
+    LUT8_PLANE m1, 0
+    LUT8_PLANE m2, 1
+    LUT8_PLANE m3, 2
+    LUT8_PLANE m4, 3
+    punpcklbw m5, m1, m2                ; bytes 0, 1 of codes 0-7 of each lane
+    punpckhbw m1, m2                    ;                     8-15
+    punpcklbw m6, m3, m4                ; bytes 2, 3 of codes 0-7
+    punpckhbw m3, m4                    ;                     8-15
+    punpcklwd m2, m5, m6                ; floats of codes 0-3 of each lane
+    punpckhwd m5, m6                    ;                 4-7
+    punpcklwd m4, m1, m3                ;                 8-11
+    punpckhwd m1, m3                    ;                 12-15
+%endmacro
+
+%macro LUT8_STORE 2 ; vector, index (0-3)
+    movu    [dstq + xq * 4 + 64 * %2], %1
+%endmacro
+
+INIT_ZMM avx512icl
+cglobal cspfix_lut_8, 4, 7, 32, dst, src, w, lut, x, tmp, msk
+    movsxdifnidn wq, wd
+    ; the byte planes: m16 + 4 p + c = the bytes p of lut[64 c .. 64 c + 63]
+    movu    m14, [lut8_split]
+    vpternlogd m13, m13, m13, 0xff      ; -1 bytes
+    mov     tmpq, -1
+    shl     tmpq, 32
+    kmovq   k2, tmpq                    ; the upper 32 bytes
+%assign lut8_p 0
+%rep 4
+%assign lut8_c 0
+%rep 4
+%assign lut8_r 16 + 4 * lut8_p + lut8_c
+    movu    m0, [lutq + 256 * lut8_c]
+    movu    m1, [lutq + 256 * lut8_c + 128]
+    mova    m2, m14
+    vpermi2b m2, m0, [lutq + 256 * lut8_c + 64]
+    mova    m3, m14
+    vpermi2b m3, m1, [lutq + 256 * lut8_c + 192]
+    vmovdqu8 m2{k2}, m3
+    mova    m %+ lut8_r, m2
+%assign lut8_c lut8_c + 1
+%endrep
+    psubb   m14, m13                    ; the next byte of each float
+%assign lut8_p lut8_p + 1
+%endrep
+    movu    m15, [lut8_order]
+    xor     xq, xq
+    lea     tmpq, [wq - 64]
+.loop:
+    cmp     xq, tmpq
+    jg .tail
+    vpermb  m0, m15, [srcq + xq]
+    LUT8_STEP
+    LUT8_STORE m2, 0
+    LUT8_STORE m5, 1
+    LUT8_STORE m4, 2
+    LUT8_STORE m1, 3
+    add     xq, 64
+    jmp .loop
+.tail:
+    mov     tmpq, wq
+    sub     tmpq, xq                    ; codes left: 0 .. 63
+    jle .end
+    mov     mskq, -1
+    bzhi    mskq, mskq, tmpq
+    kmovq   k3, mskq
+    vmovdqu8 m0{k3}{z}, [srcq + xq]
+    vpermb  m0, m15, m0
+    LUT8_STEP
+    LUT8_STORE m2, 0
+    cmp     tmpq, 16
+    jle .end
+    LUT8_STORE m5, 1
+    cmp     tmpq, 32
+    jle .end
+    LUT8_STORE m4, 2
+    cmp     tmpq, 48
+    jle .end
+    LUT8_STORE m1, 3
+.end:
+    RET
+%endif ; HAVE_AVX512ICL_EXTERNAL
 %endif ; ARCH_X86_64
