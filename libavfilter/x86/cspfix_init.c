@@ -123,6 +123,13 @@ DECL_FUSED(16);
     decl_cspfix_map16_fn(ff_cspfix_map_16_##opt)
 DECL_IO(sse4);
 DECL_IO(avx2);
+decl_cspfix_unpack_fn(ff_cspfix_unpack_8_avx512);
+decl_cspfix_unpack_fn(ff_cspfix_unpack_16_avx512);
+decl_cspfix_pack_fn(ff_cspfix_pack_8_avx512);
+decl_cspfix_pack_fn(ff_cspfix_pack_16_avx512);
+decl_cspfix_unpack_fn(ff_cspfix_unpack_x2_8_avx512);
+decl_cspfix_pack_fn(ff_cspfix_pack_x2_8_avx512);
+decl_cspfix_map8_fn(ff_cspfix_map_8_avx512);
 decl_cspfix_lut8_fn(ff_cspfix_lut_8_avx512icl);
 decl_cspfix_map8_fn(ff_cspfix_map_8_sse2);
 decl_cspfix_map8_fn(ff_cspfix_map_8_avx2);
@@ -211,6 +218,17 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->lut8        = ff_cspfix_lut_8_avx2;
         dsp->map8        = ff_cspfix_map_8_avx2;
         dsp->map16       = ff_cspfix_map_16_avx2;
+    }
+#endif
+#if HAVE_AVX512_EXTERNAL
+    if (EXTERNAL_AVX512(cpu_flags)) {
+        dsp->unpack[0]   = ff_cspfix_unpack_8_avx512;
+        dsp->unpack[1]   = ff_cspfix_unpack_16_avx512;
+        dsp->pack[0]     = ff_cspfix_pack_8_avx512;
+        dsp->pack[1]     = ff_cspfix_pack_16_avx512;
+        dsp->unpack_x2_8 = ff_cspfix_unpack_x2_8_avx512;
+        dsp->pack_x2_8   = ff_cspfix_pack_x2_8_avx512;
+        dsp->map8        = ff_cspfix_map_8_avx512;
     }
 #endif
 #if HAVE_AVX512ICL_EXTERNAL

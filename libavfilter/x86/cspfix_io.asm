@@ -54,6 +54,9 @@ lut8_split:
              db 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60
              db 64, 68, 72, 76, 80, 84, 88, 92, 96, 100, 104, 108, 112, 116, 120, 124
 
+; pack (AVX-512): the qwords of packusdw's lanes in sample order
+pack_qperm:  dq 0, 2, 4, 6, 1, 3, 5, 7
+
 x2_lowbyte:  times 8 dd 0x000000ff
 x2_keepodd:  times 16 dw 0xff00
 half:        dd 0.5
@@ -95,7 +98,7 @@ cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
 %else
     movzx   vald, word [srcq + xq * 2]
 %endif
-    cvtsi2ss xm0, vald
+    cvtsi2ss xm0, xm0, vald
     movss   [dstq + xq * 4], xm0
     inc     xq
     jmp .tail
@@ -106,11 +109,12 @@ cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
 ;-----------------------------------------------------------------------------
 ; Shared by pack_8/16 and pack_x2_8: m4, m5 = (int)min(max(src[x..] + bias, lo), hi)
 ; of 2 vectors (m0 = lo, m1 = hi; AVX2: m2, m3 = bias[0..15], the loop steps 16;
+; AVX-512: m2 = m3 = bias[0..15], the loop steps 32;
 ; SSE: the loop steps 8 and loads the bias half of x into m2, m3).
 %macro PACK_CLAMP2 0
-%if mmsize == 32
+%if mmsize >= 32
     addps   m4, m2, [srcq + xq * 4]
-    addps   m5, m3, [srcq + xq * 4 + 32]
+    addps   m5, m3, [srcq + xq * 4 + mmsize]
 %else
     mov     bidxq, xq
     and     bidxq, 8
@@ -127,6 +131,15 @@ cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
     minps   m5, m1
     cvttps2dq m4, m4
     cvttps2dq m5, m5
+%endmacro
+
+; LOHI_ARGS: lo, hi (float arguments, in xmm0, xmm1 on UNIX64) into xm0, xm1, which are
+; xmm16, xmm17 when x86inc uses the upper registers (AVX-512)
+%macro LOHI_ARGS 0
+%if UNIX64 && high_mm_regs
+    vmovaps xm0, xmm0
+    vmovaps xm1, xmm1
+%endif
 %endmacro
 
 ; PACK_TAIL store: the samples after the vector loop one by one (xm6, xm7 = lo, hi),
@@ -155,20 +168,27 @@ cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
 ;-----------------------------------------------------------------------------
 %macro PACK 1 ; 8 or 16
 %if UNIX64
-cglobal cspfix_pack_%1, 4, 7, 8, dst, src, w, bias, x, val, bidx
+cglobal cspfix_pack_%1, 4, 7, 10, dst, src, w, bias, x, val, bidx
 %else
-cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
+cglobal cspfix_pack_%1, 6, 7, 10, dst, src, w, bias, lo, hi, x
     movss   xm0, lom
     movss   xm1, him
     DEFINE_ARGS dst, src, w, bias, val, bidx, x
 %endif
     movsxdifnidn wq, wd
+    LOHI_ARGS
     movss   xm6, xm0                    ; scalar lo, hi for the tail
     movss   xm7, xm1
     VBROADCASTSS m0, xm0
     VBROADCASTSS m1, xm1
+%if mmsize == 64
+    movu    m2, [biasq]
+    mova    m3, m2
+    movu    m9, [pack_qperm]
+%else
     movu    m2, [biasq]
     movu    m3, [biasq + 32]
+%endif
     xor     xq, xq
     lea     valq, [wq - (mmsize / 2 - 1)]
 .loop:
@@ -176,7 +196,14 @@ cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
     jge .tail
     PACK_CLAMP2
     packusdw m4, m5
-%if mmsize == 32
+%if mmsize == 64
+    vpermq  m4, m9, m4                  ; 32 words in sample order
+%if %1 == 8
+    vpmovwb [dstq + xq], m4             ; values in [lo, hi], within [0, 255]
+%else
+    movu    [dstq + xq * 2], m4
+%endif
+%elif mmsize == 32
     vpermq  m4, m4, q3120
 %if %1 == 8
     vextracti128 xm5, m4, 1
@@ -214,7 +241,11 @@ cglobal cspfix_pack_%1, 6, 7, 8, dst, src, w, bias, lo, hi, x
 %macro X2 0
 cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
     movsxdifnidn wq, wd
+%if mmsize == 64
+    vpbroadcastd m2, [x2_lowbyte]
+%else
     mova    m2, [x2_lowbyte]
+%endif
     xor     xq, xq
     lea     valq, [wq - mmsize / 4]
 .loop:
@@ -230,7 +261,7 @@ cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
     cmp     xq, wq
     jge .end
     movzx   vald, byte [srcq + xq * 2]
-    cvtsi2ss xm0, vald
+    cvtsi2ss xm0, xm0, vald
     movss   [dstq + xq * 4], xm0
     inc     xq
     jmp .tail
@@ -239,26 +270,35 @@ cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
 
 ; 16 (AVX2) or 8 (SSE4.1) samples per step, the bias row's matching half for SSE
 %if UNIX64
-cglobal cspfix_pack_x2_8, 4, 7, 9, dst, src, w, bias, x, val, bidx
+cglobal cspfix_pack_x2_8, 4, 7, 10, dst, src, w, bias, x, val, bidx
 %else
-cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
+cglobal cspfix_pack_x2_8, 6, 7, 10, dst, src, w, bias, lo, hi, x
     movss   xm0, lom
     movss   xm1, him
     DEFINE_ARGS dst, src, w, bias, val, bidx, x
 %endif
     movsxdifnidn wq, wd
+    LOHI_ARGS
     movss   xm6, xm0                    ; scalar lo, hi for the tail
     movss   xm7, xm1
-%if mmsize == 32
+%if mmsize == 64
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    movu    m2, [biasq]
+    mova    m3, m2
+    movu    m9, [pack_qperm]
+    vpbroadcastd m8, [x2_keepodd]
+%elif mmsize == 32
     VBROADCASTSS m0, xm0
     VBROADCASTSS m1, xm1
     movu    m2, [biasq]
     movu    m3, [biasq + 32]
+    mova    m8, [x2_keepodd]
 %else
     shufps  m0, m0, 0
     shufps  m1, m1, 0
-%endif
     mova    m8, [x2_keepodd]
+%endif
     xor     xq, xq
     lea     valq, [wq - mmsize / 2]
 .loop:
@@ -266,7 +306,9 @@ cglobal cspfix_pack_x2_8, 6, 7, 9, dst, src, w, bias, lo, hi, x
     jge .tail
     PACK_CLAMP2
     packusdw m4, m5
-%if mmsize == 32
+%if mmsize == 64
+    vpermq  m4, m9, m4                  ; 32 words, each a sample in its low byte
+%elif mmsize == 32
     vpermq  m4, m4, q3120               ; 16 words, each a sample in its low byte
 %endif
     movu    m5, [dstq + xq * 2]
@@ -398,9 +440,16 @@ cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
     psraw   %1, xm3
 %endmacro
 
-; MAP8_HALF dst, src, clip: mmsize / 2 codes (xmm registers with AVX2)
+; MAP8_HALF dst, src, clip: mmsize / 2 codes (xmm registers with AVX2, ymm with AVX-512)
 %macro MAP8_HALF 3
-%if mmsize == 32
+%if mmsize == 64
+    movu    ym0, %2
+    punpckhbw ym7, ym5, ym0
+    punpcklbw ym8, ym5, ym0
+    MAP8_WORDS ym8, ym1, ym2
+    MAP8_WORDS ym7, ym1, ym2
+    packuswb ym0, ym8, ym7
+%elif mmsize == 32
     movu    xm0, %2
     punpckhbw xm7, xm5, xm0
     punpcklbw xm8, xm5, xm0
@@ -413,11 +462,16 @@ cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
     MAP8_WORDS m8, m1, m2
     packuswb m0, m8, m8
 %endif
-%if %3
+%if %3 && mmsize == 64
+    pmaxub  ym0, ym4
+    pminub  ym0, ym6
+%elif %3
     pmaxub  xm0, xm4
     pminub  xm0, xm6
 %endif
-%if mmsize == 32
+%if mmsize == 64
+    movu    %1, ym0
+%elif mmsize == 32
     movu    %1, xm0
 %else
     movq    %1, m0
@@ -468,7 +522,7 @@ cglobal cspfix_lut_8, 4, 8, 2, dst, src, w, lut, x, v, i0, i1
 %macro MAP8 0
 cglobal cspfix_map_8, 7, 10, 9, mmsize, dst, dsts, src, srcs, w, rows, m, x, val, n
     movsxdifnidn wq, wd
-%if mmsize == 32
+%if mmsize >= 32
     vpbroadcastw m1, [mq + MAP8_MUL]
     vpbroadcastw m2, [mq + MAP8_ADD]
     movd    xm3, [mq + MAP8_SHIFT]
@@ -624,6 +678,15 @@ LUT
 MAP8
 MAP16
 %endif ; HAVE_AVX2_EXTERNAL
+%if HAVE_AVX512_EXTERNAL
+INIT_ZMM avx512
+UNPACK 8
+UNPACK 16
+PACK 8
+PACK 16
+X2
+MAP8
+%endif ; HAVE_AVX512_EXTERNAL
 %if HAVE_AVX512ICL_EXTERNAL
 ;-----------------------------------------------------------------------------
 ; void lut_8(float *dst, const uint8_t *src, int w, const float *lut) (AVX-512 ICL)
