@@ -156,6 +156,9 @@ DECL_YUVINT8(avx512);
 decl_cspfix_ichroma16_fn(ff_cspfix_ichroma_16_avx2);
 decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx2);
 decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx2);
+decl_cspfix_ichroma16_fn(ff_cspfix_ichroma_16_avx512);
+decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx512);
+decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx512);
 
 /* The fused multiply-add kernels (as the C versions' fmaf()) have AVX2+FMA3
  * versions only; the others SSE versions too, outside HAVE_AVX2_EXTERNAL. */
@@ -282,6 +285,9 @@ static av_cold void init_yuvint(CspfixYuvIntDSP *dsp, int cpu_flags)
         dsp->idelta  = ff_cspfix_idelta_8_avx512;
         dsp->ivblend = ff_cspfix_ivblend_avx512;
         dsp->iluma   = ff_cspfix_iluma_8_avx512;
+        dsp->ichroma16 = ff_cspfix_ichroma_16_avx512;
+        dsp->idelta16  = ff_cspfix_idelta_16_avx512;
+        dsp->iluma16   = ff_cspfix_iluma_16_avx512;
     }
 #endif
 }

@@ -559,12 +559,21 @@ cglobal cspfix_idelta_16, 5, 8, 6, -2 * mmsize, dst, cb, cr, w, p, x, rem, tmp
     paddd   m3, m4
     paddd   m3, m13
     psrad   m3, xm7                     ; Cr'
-    packssdw m2, m3                     ; Cb' 0-3, Cr' 0-3 | Cb' 4-7, Cr' 4-7
+    packssdw m2, m3                     ; Cb' 0-3, Cr' 0-3 | Cb' 4-7, Cr' 4-7 ...
+%if mmsize == 64
+    vpermq  m2, m6, m2                  ; Cb' 0-15 | Cr' 0-15
+%else
     vpermq  m2, m2, q3120               ; Cb' 0-7 | Cr' 0-7
+%endif
     pmaxsw  m2, m14
     pminsw  m2, m15
+%if mmsize == 64
+    movu    %1, ym2
+    vextracti64x4 %2, m2, 1
+%else
     movu    %1, xm2
     vextracti128 %2, m2, 1
+%endif
 %endmacro
 
 %macro ICHROMA16 0
@@ -578,12 +587,22 @@ cglobal cspfix_ichroma_16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem
     VBROADCASTSS m13, [pq + YI_FOLD + 4]
     VBROADCASTSS m5,  [pq + YI_MASK]
     movd    xm7, [pq + YI_SHIFT]
+%if mmsize == 64
+    vpbroadcastw ym14, [pq + YI_CB_LO]
+    vpbroadcastw ym0,  [pq + YI_CR_LO]
+    vinserti64x4 m14, m14, ym0, 1
+    vpbroadcastw ym15, [pq + YI_CB_HI]
+    vpbroadcastw ym0,  [pq + YI_CR_HI]
+    vinserti64x4 m15, m15, ym0, 1
+    movu    m6, [int_qperm]
+%else
     vpbroadcastw xm14, [pq + YI_CB_LO]
     vpbroadcastw xm0,  [pq + YI_CR_LO]
     vinserti128  m14, m14, xm0, 1
     vpbroadcastw xm15, [pq + YI_CB_HI]
     vpbroadcastw xm0,  [pq + YI_CR_HI]
     vinserti128  m15, m15, xm0, 1
+%endif
     ICHROMA_ROW ICHROMA16_VEC, mmsize / 4, 2
 %endmacro
 
@@ -647,8 +666,12 @@ cglobal cspfix_iluma_16, 6, 10, 13, -2 * mmsize, dst, y, dlt, w, phase, p, x, re
     movd    xm7, [pq + YI_SHIFT]
     vpbroadcastw m9, [pq + YI_LO]
     vpbroadcastw m10, [pq + YI_HI]
+%if mmsize == 64
+    vbroadcasti32x4 m11, [int_weave]
+%else
     mova    m11, [int_weave]
-    pxor    m12, m12
+%endif
+    pxor    xm12, xm12
     xor     xq, xq
     xor     shd, shd
     mov     tmpd, [pq + YI_SHIFT]
@@ -692,5 +715,8 @@ ICHROMA
 IDELTA
 IVBLEND
 ILUMA
+ICHROMA16
+IDELTA16
+ILUMA16
 %endif
 %endif
