@@ -1186,11 +1186,16 @@ static void print_header(const Options *o)
            AV_VERSION_MICRO(avfilter_version()));
     printf("- CPU: %s, %d logical cores\n", model, av_cpu_count());
     printf("- CPU flags (av_get_cpu_flags): %s\n", flags);
-    printf("- SIMD: cspfix at most AVX2+FMA3 (the project writes no AVX-512); the peers pick "
-           "their own: zscale asks zimg for ZIMG_CPU_AUTO_64B, %s\n",
-           av_get_cpu_flags() & AV_CPU_FLAG_AVX512 ?
-           "so on this CPU (AVX-512) it runs zimg's AVX-512 kernels" :
-           "which is AVX2 at most on this CPU (no AVX-512)");
+    if (av_get_cpu_flags() & AV_CPU_FLAG_AVX512)
+        printf("- SIMD: this CPU has AVX-512: the cspfix line runs its AVX-512 kernels where it "
+               "has them (AVX-512 ICL ones too: %s), the cspfix-avx2 line the same graph with "
+               "AVX-512 masked; zscale asks zimg for ZIMG_CPU_AUTO_64B, so it runs zimg's "
+               "AVX-512 kernels, zimg-avx2 the same zimg conversion at AVX2\n",
+               av_get_cpu_flags() & AV_CPU_FLAG_AVX512ICL ? "yes" : "no, not on this CPU");
+    else
+        printf("- SIMD: no AVX-512 on this CPU: cspfix runs its AVX2+FMA3 kernels (its AVX-512 "
+               "ones are skipped, and there is no cspfix-avx2 line); zscale asks zimg for "
+               "ZIMG_CPU_AUTO_64B, which is AVX2 at most here\n");
     printf("- load average at start: %s (other work on the machine skews the timings)\n", load);
     printf("- clock: %s\n", o->cpu_time ? "process CPU time (--cpu-time), summed over threads" :
            "wall time");
