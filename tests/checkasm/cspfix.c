@@ -33,6 +33,9 @@
 
 #define MAXW 1024
 #define PAD  16
+/* The float rows of the stage, fused and chroma checks are 64-byte aligned, as the
+ * engine's scratch rows are (ff_cspfix_exec_alloc()): the AVX-512 kernels' timings
+ * are then those of whole cache lines. */
 
 /* with tails of every kind for vectors of 4, 8 and 16 floats (31, 61: the AVX-512
  * resampling kernels' last, masked vector of 16 and 15 outputs or chroma samples) */
@@ -67,8 +70,8 @@ static void fill_floats(float *dst, int n, float lo, float hi)
 
 static void check_matrix(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, new_buf, [3 * (MAXW + PAD)]);
     float *ref[3], *new[3], m[12];
     declare_func(void, CSPFIX_MATRIX_ARGS);
 
@@ -110,13 +113,13 @@ static void rnd_matrix(float m[12], float off)
  * they replace */
 static void check_matrix_io(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, alt_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, src, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, ref_px, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, new_px, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, bias, [16]);
+    LOCAL_ALIGNED_64(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, new_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, alt_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, src, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, ref_px, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, new_px, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, bias, [16]);
     float *ref[3], *new[3], *alt[3], m[12];
 
     for (int c = 0; c < 3; c++) {
@@ -190,17 +193,17 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
 /* yrow / crow: against C, and against the unpack + matrix + pack they replace */
 static void check_rows(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, row1, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, row2, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(uint8_t, src1, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, src2, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, ref1, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, ref2, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, new1, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, new2, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, bias1, [16]);
-    LOCAL_ALIGNED_32(float, bias2, [16]);
+    LOCAL_ALIGNED_64(float, buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, row1, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, row2, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(uint8_t, src1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, src2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, ref1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, ref2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, new1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, new2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, bias1, [16]);
+    LOCAL_ALIGNED_64(float, bias2, [16]);
     float *c[3], m[12];
     CspfixCRow p;
 
@@ -284,8 +287,8 @@ static void check_rows(const CspfixDSPContext *dsp)
 
 static void check_affine(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, new, [MAXW + PAD]);
     declare_func_float(void, CSPFIX_AFFINE_ARGS);
 
     if (check_func(dsp->stage.affine, "cspfix_affine")) {
@@ -503,14 +506,14 @@ static int guard_hit(const float *row, int n)
 
 static void check_chroma(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, a, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, b, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, c, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, d, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, src_buf, [MAXW / 2 + PAD + 8]);
-    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, new, [MAXW + PAD + GUARD]);
-    LOCAL_ALIGNED_32(float, wide, [MAXW + 64]);
+    LOCAL_ALIGNED_64(float, a, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, b, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, c, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, d, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, src_buf, [MAXW / 2 + PAD + 8]);
+    LOCAL_ALIGNED_64(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, new, [MAXW + PAD + GUARD]);
+    LOCAL_ALIGNED_64(float, wide, [MAXW + 64]);
     float *src = src_buf + 8;
 
     fill_floats(a, MAXW + PAD, -10.0f, 1100.0f);
