@@ -40,6 +40,9 @@
  *
  * Usage: cspfix-bench [--runs N] [--frames N] [--threads 1,all] [--only B1,B3]
  *                     [--peers colorspace,copy] [--cpu-time] [--json] [--quick] [--verbose]
+ * The environment variable CSPFIX_BENCH_CPUFLAGS, if set, changes the CPU flags FFmpeg
+ * uses as ffmpeg's -cpuflags does (e.g. -avx512: the same binary without its AVX-512
+ * kernels); the header's flags line shows the result.
  */
 
 #define _POSIX_C_SOURCE 200809L
@@ -1051,6 +1054,9 @@ static void free_results(Bench *b)
  * Report
  * ------------------------------------------------------------------------- */
 
+/** the CPU's AVX-512, before CSPFIX_BENCH_CPUFLAGS (zimg looks at the CPU itself) */
+static int host_avx512;
+
 static const struct { int flag; const char *name; } cpu_flag_names[] = {
 #if defined(__x86_64__) || defined(__i386__)
     { AV_CPU_FLAG_MMX, "mmx" },       { AV_CPU_FLAG_MMXEXT, "mmxext" },
@@ -1167,9 +1173,12 @@ static void print_header(const Options *o)
            AV_VERSION_MICRO(avfilter_version()));
     printf("- CPU: %s, %d logical cores\n", model, av_cpu_count());
     printf("- CPU flags (av_get_cpu_flags): %s\n", flags);
-    printf("- SIMD: cspfix at most AVX2+FMA3 (the project writes no AVX-512); the peers pick "
+    printf("- SIMD: cspfix %s; the peers pick "
            "their own: zscale asks zimg for ZIMG_CPU_AUTO_64B, %s\n",
            av_get_cpu_flags() & AV_CPU_FLAG_AVX512 ?
+           "runs its AVX-512 kernels where it has them, AVX2+FMA3 ones elsewhere" :
+           "at most AVX2+FMA3 (no AVX-512 in the CPU flags)",
+           host_avx512 ?
            "so on this CPU (AVX-512) it runs zimg's AVX-512 kernels" :
            "which is AVX2 at most on this CPU (no AVX-512)");
     printf("- load average at start: %s (other work on the machine skews the timings)\n", load);
@@ -1368,12 +1377,22 @@ static int bench_conversion(const Options *o, const ConvDef *c, int *first)
 
 int main(int argc, char **argv)
 {
+    host_avx512 = !!(av_get_cpu_flags() & AV_CPU_FLAG_AVX512);
     Options o;
     int first = 1, ret = 0;
 
     if (parse_options(argc, argv, &o) < 0) {
         usage(stderr);
         return 2;
+    }
+    if (getenv("CSPFIX_BENCH_CPUFLAGS")) {
+        unsigned flags = av_get_cpu_flags();
+        if (av_parse_cpu_caps(&flags, getenv("CSPFIX_BENCH_CPUFLAGS")) < 0) {
+            fprintf(stderr, "CSPFIX_BENCH_CPUFLAGS: invalid CPU flags '%s'\n",
+                    getenv("CSPFIX_BENCH_CPUFLAGS"));
+            return 2;
+        }
+        av_force_cpu_flags(flags);
     }
     av_log_set_level(o.verbose ? AV_LOG_VERBOSE : AV_LOG_ERROR);
     print_header(&o);
