@@ -32,8 +32,8 @@
  * Every kernel does its arithmetic in one fixed order, so that SIMD versions can
  * be bit-exact with these C versions: fused multiply-adds (C fmaf(), SIMD FMA3)
  * exactly where the C code calls fmaf() (matrix, and the transfer tables'
- * polynomials), nowhere else; the kernels using them have C and AVX2+FMA3
- * versions only, since SSE cannot fuse.
+ * polynomials), nowhere else; the kernels using them have C, AVX2+FMA3 (and some
+ * AVX-512+FMA3) versions only, since SSE cannot fuse.
  * Rows of floats passed to the in-place kernels (affine, matrix, tf, ootf,
  * cl_*, clip, tonemap, gamut_*) must have 16 floats of padding after w: SIMD
  * versions process whole vectors. Divisions (gamut_*) are IEEE divisions, never

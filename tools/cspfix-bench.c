@@ -42,6 +42,9 @@
  *
  * Usage: cspfix-bench [--runs N] [--frames N] [--threads 1,all] [--only B1,B3]
  *                     [--peers colorspace,copy] [--cpu-time] [--json] [--quick] [--verbose]
+ * The environment variable CSPFIX_BENCH_CPUFLAGS, if set, changes the CPU flags FFmpeg
+ * uses as ffmpeg's -cpuflags does (e.g. -avx512: the same binary without its AVX-512
+ * kernels); the header's flags line shows the result.
  */
 
 #define _POSIX_C_SOURCE 200809L
@@ -918,7 +921,7 @@ static void open_peers(Bench *b)
         ret = graph_open(&r->g, b->in, p == &copy_peer ? c->in_fmt : c->out_fmt,
                          p->filters, b->threads);
         if (p->cpumask)
-            av_force_cpu_flags(-1);
+            av_force_cpu_flags(flags);  /* back to the flags before (CSPFIX_BENCH_CPUFLAGS) */
         if (ret < 0) {
             snprintf(r->error, sizeof(r->error), "failed to configure: %s", av_err2str(ret));
             continue;
@@ -1070,6 +1073,9 @@ static void free_results(Bench *b)
  * Report
  * ------------------------------------------------------------------------- */
 
+/** the CPU's AVX-512, before CSPFIX_BENCH_CPUFLAGS (zimg looks at the CPU itself) */
+static int host_avx512;
+
 static const struct { int flag; const char *name; } cpu_flag_names[] = {
 #if defined(__x86_64__) || defined(__i386__)
     { AV_CPU_FLAG_MMX, "mmx" },       { AV_CPU_FLAG_MMXEXT, "mmxext" },
@@ -1187,15 +1193,18 @@ static void print_header(const Options *o)
     printf("- CPU: %s, %d logical cores\n", model, av_cpu_count());
     printf("- CPU flags (av_get_cpu_flags): %s\n", flags);
     if (av_get_cpu_flags() & AV_CPU_FLAG_AVX512)
-        printf("- SIMD: this CPU has AVX-512: the cspfix line runs its AVX-512 kernels where it "
-               "has them (AVX-512 ICL ones too: %s), the cspfix-avx2 line the same graph with "
-               "AVX-512 masked; zscale asks zimg for ZIMG_CPU_AUTO_64B, so it runs zimg's "
-               "AVX-512 kernels, zimg-avx2 the same zimg conversion at AVX2\n",
-               av_get_cpu_flags() & AV_CPU_FLAG_AVX512ICL ? "yes" : "no, not on this CPU");
+        printf("- SIMD: cspfix runs its AVX-512 kernels where it has them (AVX-512 ICL ones "
+               "too: %s), AVX2+FMA3 ones elsewhere; the cspfix-avx2 line is the same graph with "
+               "AVX-512 masked\n",
+               av_get_cpu_flags() & AV_CPU_FLAG_AVX512ICL ? "yes" : "no, not in the CPU flags");
     else
-        printf("- SIMD: no AVX-512 on this CPU: cspfix runs its AVX2+FMA3 kernels (its AVX-512 "
-               "ones are skipped, and there is no cspfix-avx2 line); zscale asks zimg for "
-               "ZIMG_CPU_AUTO_64B, which is AVX2 at most here\n");
+        printf("- SIMD: cspfix at most AVX2+FMA3 (no AVX-512 in the CPU flags%s: its AVX-512 "
+               "kernels are skipped, and there is no cspfix-avx2 line)\n",
+               host_avx512 ? ", masked by CSPFIX_BENCH_CPUFLAGS" : "");
+    printf("- peers: zscale asks zimg for ZIMG_CPU_AUTO_64B, %s; zimg-avx2 is the same zimg "
+           "conversion at AVX2 at most\n", host_avx512 ?
+           "so on this CPU (AVX-512) it runs zimg's AVX-512 kernels" :
+           "which is AVX2 at most on this CPU (no AVX-512)");
     printf("- load average at start: %s (other work on the machine skews the timings)\n", load);
     printf("- clock: %s\n", o->cpu_time ? "process CPU time (--cpu-time), summed over threads" :
            "wall time");
@@ -1393,12 +1402,22 @@ static int bench_conversion(const Options *o, const ConvDef *c, int *first)
 
 int main(int argc, char **argv)
 {
+    host_avx512 = !!(av_get_cpu_flags() & AV_CPU_FLAG_AVX512);
     Options o;
     int first = 1, ret = 0;
 
     if (parse_options(argc, argv, &o) < 0) {
         usage(stderr);
         return 2;
+    }
+    if (getenv("CSPFIX_BENCH_CPUFLAGS")) {
+        unsigned flags = av_get_cpu_flags();
+        if (av_parse_cpu_caps(&flags, getenv("CSPFIX_BENCH_CPUFLAGS")) < 0) {
+            fprintf(stderr, "CSPFIX_BENCH_CPUFLAGS: invalid CPU flags '%s'\n",
+                    getenv("CSPFIX_BENCH_CPUFLAGS"));
+            return 2;
+        }
+        av_force_cpu_flags(flags);
     }
     av_log_set_level(o.verbose ? AV_LOG_VERBOSE : AV_LOG_ERROR);
     print_header(&o);

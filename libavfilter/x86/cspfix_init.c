@@ -100,15 +100,19 @@ decl_cspfix_affine_fn(ff_cspfix_affine_avx2);
 decl_cspfix_matrix_fn(ff_cspfix_matrix_avx2);
 decl_cspfix_tf_fn(ff_cspfix_tf_avx2);
 decl_cspfix_tonemap_fn(ff_cspfix_tonemap_avx2);
+decl_cspfix_affine_fn(ff_cspfix_affine_avx512);
+decl_cspfix_matrix_fn(ff_cspfix_matrix_avx512);
 
 /* fused (cspfix_fused.asm) */
-#define DECL_FUSED(bits)                                        \
-    decl_cspfix_matrix_in_fn(ff_cspfix_matrix_in_##bits##_avx2);   \
-    decl_cspfix_matrix_out_fn(ff_cspfix_matrix_out_##bits##_avx2); \
-    decl_cspfix_yrow_fn(ff_cspfix_yrow_##bits##_avx2);             \
-    decl_cspfix_crow_fn(ff_cspfix_crow_##bits##_avx2)
-DECL_FUSED(8);
-DECL_FUSED(16);
+#define DECL_FUSED(bits, opt)                                       \
+    decl_cspfix_matrix_in_fn(ff_cspfix_matrix_in_##bits##_##opt);   \
+    decl_cspfix_matrix_out_fn(ff_cspfix_matrix_out_##bits##_##opt); \
+    decl_cspfix_yrow_fn(ff_cspfix_yrow_##bits##_##opt);             \
+    decl_cspfix_crow_fn(ff_cspfix_crow_##bits##_##opt)
+DECL_FUSED(8, avx2);
+DECL_FUSED(16, avx2);
+DECL_FUSED(8, avx512);
+DECL_FUSED(16, avx512);
 
 /* io (cspfix_io.asm) */
 #define DECL_IO(opt)                                            \
@@ -143,6 +147,7 @@ decl_cspfix_map8_fn(ff_cspfix_map_8_avx2);
     decl_cspfix_filter4_fn(ff_cspfix_filter4_##opt)
 DECL_CHROMA(sse2);
 DECL_CHROMA(avx2);
+DECL_CHROMA(avx512);
 
 /* yuvint (cspfix_yuvint.asm) */
 #define DECL_YUVINT8(opt)                                       \
@@ -160,8 +165,9 @@ decl_cspfix_ichroma16_fn(ff_cspfix_ichroma_16_avx512);
 decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx512);
 decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx512);
 
-/* The fused multiply-add kernels (as the C versions' fmaf()) have AVX2+FMA3
- * versions only; the others SSE versions too, outside HAVE_AVX2_EXTERNAL. */
+/* The fused multiply-add kernels (as the C versions' fmaf()) have AVX2+FMA3 (and
+ * AVX-512+FMA3) versions only; the others SSE versions too, outside
+ * HAVE_AVX2_EXTERNAL. */
 
 static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
 {
@@ -175,6 +181,13 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
         dsp->tf      = ff_cspfix_tf_avx2;
         dsp->tonemap = ff_cspfix_tonemap_avx2;
     }
+#endif
+#if HAVE_AVX512_EXTERNAL
+    /* tf and tonemap stay AVX2: their table lookups gain nothing at 512 bits */
+    if (EXTERNAL_AVX512(cpu_flags))
+        dsp->affine = ff_cspfix_affine_avx512;
+    if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
+        dsp->matrix = ff_cspfix_matrix_avx512;
 #endif
 }
 
@@ -190,6 +203,18 @@ static av_cold void init_fused(CspfixFusedDSP *dsp, int cpu_flags)
         dsp->yrow[1]       = ff_cspfix_yrow_16_avx2;
         dsp->crow[0]       = ff_cspfix_crow_8_avx2;
         dsp->crow[1]       = ff_cspfix_crow_16_avx2;
+    }
+#endif
+#if HAVE_AVX512_EXTERNAL
+    if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
+        dsp->matrix_in[0]  = ff_cspfix_matrix_in_8_avx512;
+        dsp->matrix_in[1]  = ff_cspfix_matrix_in_16_avx512;
+        dsp->matrix_out[0] = ff_cspfix_matrix_out_8_avx512;
+        dsp->matrix_out[1] = ff_cspfix_matrix_out_16_avx512;
+        dsp->yrow[0]       = ff_cspfix_yrow_8_avx512;
+        dsp->yrow[1]       = ff_cspfix_yrow_16_avx512;
+        dsp->crow[0]       = ff_cspfix_crow_8_avx512;
+        dsp->crow[1]       = ff_cspfix_crow_16_avx512;
     }
 #endif
 }
@@ -256,6 +281,15 @@ static av_cold void init_chroma(CspfixChromaDSP *dsp, int cpu_flags)
         dsp->blend         = ff_cspfix_blend_avx2;
         dsp->filter3       = ff_cspfix_filter3_avx2;
         dsp->filter4       = ff_cspfix_filter4_avx2;
+    }
+#endif
+#if HAVE_AVX512_EXTERNAL
+    if (EXTERNAL_AVX512(cpu_flags)) {
+        dsp->upsample_h2   = ff_cspfix_upsample_h2_avx512;
+        dsp->downsample_h2 = ff_cspfix_downsample_h2_avx512;
+        dsp->blend         = ff_cspfix_blend_avx512;
+        dsp->filter3       = ff_cspfix_filter3_avx512;
+        dsp->filter4       = ff_cspfix_filter4_avx512;
     }
 #endif
 }

@@ -1,9 +1,10 @@
 ;*****************************************************************************
 ;* SIMD kernels of the cspfix filter, stage family: in-place float32 rows of
-;* three components (matrix, affine, tf, tonemap), bit-exact with the C versions
-;* in libavfilter/cspfix_dsp.c: the same operations in the same order, with fused
-;* multiply-adds (FMA3) exactly where the C code calls fmaf() (matrix and the
-;* transfer tables' polynomials), nowhere else.
+;* three components (matrix, affine, tf, tonemap; matrix and affine also with
+;* AVX-512), bit-exact with the C versions in libavfilter/cspfix_dsp.c: the same
+;* operations in the same order, with fused multiply-adds (FMA3) exactly where
+;* the C code calls fmaf() (matrix and the transfer tables' polynomials), nowhere
+;* else.
 ;* Copyright (c) 2026 the cspfix developers
 ;*
 ;* This file is part of FFmpeg.
@@ -74,12 +75,12 @@ cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
 cglobal cspfix_affine, 2, 3, 4, row, w, x
 %else
 cglobal cspfix_affine, 4, 5, 4, row, w, s, o, x
-    movss   xm0, sm
-    movss   xm1, om
+    movss   xmm0, sm
+    movss   xmm1, om
 %endif
     movsxdifnidn wq, wd
-    VBROADCASTSS m0, xm0
-    VBROADCASTSS m1, xm1
+    VBROADCASTSS m0, xmm0               ; the arguments' registers, which with
+    VBROADCASTSS m1, xmm1               ; AVX-512 are not xm0, xm1
     xor     xq, xq
 .loop:
     movu    m2, [rowq + xq * 4]
@@ -304,4 +305,10 @@ MATRIX
 TF
 TONEMAP
 %endif ; HAVE_AVX2_EXTERNAL
+%if HAVE_AVX512_EXTERNAL
+; tf and tonemap stay AVX2: their 16-byte-record table loads gain nothing at 512 bits
+INIT_ZMM avx512
+AFFINE
+MATRIX
+%endif ; HAVE_AVX512_EXTERNAL
 %endif ; ARCH_X86_64

@@ -33,8 +33,13 @@
 
 #define MAXW 1024
 #define PAD  16
+/* The float rows of the stage, fused and chroma checks are 64-byte aligned, as the
+ * engine's scratch rows are (ff_cspfix_exec_alloc()): the AVX-512 kernels' timings
+ * are then those of whole cache lines. */
 
-static const int widths[] = { 1, 7, 8, 15, 16, 17, 33, 64, 100, 1023, MAXW };
+/* with tails of every kind for vectors of 4, 8 and 16 floats (31, 61: the AVX-512
+ * resampling kernels' last, masked vector of 16 and 15 outputs or chroma samples) */
+static const int widths[] = { 1, 7, 8, 15, 16, 17, 31, 33, 61, 64, 100, 1023, MAXW };
 #define MAP_ROWS 3   /* rows of the multi-row kernels (map8, map16) */
 
 /* a float in [lo, hi) */
@@ -65,8 +70,8 @@ static void fill_floats(float *dst, int n, float lo, float hi)
 
 static void check_matrix(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, new_buf, [3 * (MAXW + PAD)]);
     float *ref[3], *new[3], m[12];
     declare_func(void, CSPFIX_MATRIX_ARGS);
 
@@ -108,13 +113,13 @@ static void rnd_matrix(float m[12], float off)
  * they replace */
 static void check_matrix_io(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, alt_buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, src, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, ref_px, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, new_px, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, bias, [16]);
+    LOCAL_ALIGNED_64(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, new_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, alt_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, src, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, ref_px, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, new_px, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, bias, [16]);
     float *ref[3], *new[3], *alt[3], m[12];
 
     for (int c = 0; c < 3; c++) {
@@ -188,17 +193,17 @@ static void check_matrix_io(const CspfixDSPContext *dsp)
 /* yrow / crow: against C, and against the unpack + matrix + pack they replace */
 static void check_rows(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, buf, [3 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, row1, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, row2, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(uint8_t, src1, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, src2, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, ref1, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, ref2, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, new1, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(uint8_t, new2, [2 * (MAXW + PAD)]);
-    LOCAL_ALIGNED_32(float, bias1, [16]);
-    LOCAL_ALIGNED_32(float, bias2, [16]);
+    LOCAL_ALIGNED_64(float, buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, row1, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, row2, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(uint8_t, src1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, src2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, ref1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, ref2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, new1, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(uint8_t, new2, [2 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, bias1, [16]);
+    LOCAL_ALIGNED_64(float, bias2, [16]);
     float *c[3], m[12];
     CspfixCRow p;
 
@@ -282,8 +287,8 @@ static void check_rows(const CspfixDSPContext *dsp)
 
 static void check_affine(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, new, [MAXW + PAD]);
     declare_func_float(void, CSPFIX_AFFINE_ARGS);
 
     if (check_func(dsp->stage.affine, "cspfix_affine")) {
@@ -485,16 +490,34 @@ static void check_pack(const CspfixDSPContext *dsp)
     report("pack");
 }
 
+/* Guard floats after a row's n samples and PAD floats of padding: a kernel that writes
+ * there (beyond what cspfix_dsp.h lets SIMD versions write) fails. */
+#define GUARD 32
+
+static void guard_set(float *row, int n)
+{
+    memset(row + n + PAD, 0xee, (MAXW - n + GUARD) * sizeof(*row));
+}
+
+static int guard_hit(const float *row, int n)
+{
+    const uint8_t *g = (const uint8_t *)(row + n + PAD);
+    for (size_t i = 0; i < (MAXW - n + GUARD) * sizeof(*row); i++)
+        if (g[i] != 0xee)
+            return 1;
+    return 0;
+}
+
 static void check_chroma(const CspfixDSPContext *dsp)
 {
-    LOCAL_ALIGNED_32(float, a, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, b, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, c, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, d, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, src_buf, [MAXW / 2 + PAD + 8]);
-    LOCAL_ALIGNED_32(float, ref, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, new, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(float, wide, [MAXW + 64]);
+    LOCAL_ALIGNED_64(float, a, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, b, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, c, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, d, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, src_buf, [MAXW / 2 + PAD + 8]);
+    LOCAL_ALIGNED_64(float, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, new, [MAXW + PAD + GUARD]);
+    LOCAL_ALIGNED_64(float, wide, [MAXW + 64]);
     float *src = src_buf + 8;
 
     fill_floats(a, MAXW + PAD, -10.0f, 1100.0f);
@@ -507,9 +530,10 @@ static void check_chroma(const CspfixDSPContext *dsp)
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 const float wa = (rnd() & 3) * 0.25f;
+                guard_set(new, w);
                 call_ref(ref, a, b, w, wa, 1.0f - wa);
                 call_new(new, a, b, w, wa, 1.0f - wa);
-                if (memcmp(ref, new, w * sizeof(float)))
+                if (memcmp(ref, new, w * sizeof(float)) || guard_hit(new, w))
                     fail();
             }
             bench_new(new, a, b, MAXW, 0.25f, 0.75f);
@@ -519,9 +543,10 @@ static void check_chroma(const CspfixDSPContext *dsp)
         declare_func(void, CSPFIX_FILTER3_ARGS);
         if (check_func(dsp->chroma.filter3, "cspfix_filter3")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                guard_set(new, widths[i]);
                 call_ref(ref, a, b, c, widths[i]);
                 call_new(new, a, b, c, widths[i]);
-                if (memcmp(ref, new, widths[i] * sizeof(float)))
+                if (memcmp(ref, new, widths[i] * sizeof(float)) || guard_hit(new, widths[i]))
                     fail();
             }
             bench_new(new, a, b, c, MAXW);
@@ -531,9 +556,10 @@ static void check_chroma(const CspfixDSPContext *dsp)
         declare_func(void, CSPFIX_FILTER4_ARGS);
         if (check_func(dsp->chroma.filter4, "cspfix_filter4")) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                guard_set(new, widths[i]);
                 call_ref(ref, a, b, c, d, widths[i]);
                 call_new(new, a, b, c, d, widths[i]);
-                if (memcmp(ref, new, widths[i] * sizeof(float)))
+                if (memcmp(ref, new, widths[i] * sizeof(float)) || guard_hit(new, widths[i]))
                     fail();
             }
             bench_new(new, a, b, c, d, MAXW);
@@ -549,9 +575,10 @@ static void check_chroma(const CspfixDSPContext *dsp)
                 fill_floats(src_buf, MAXW / 2 + PAD + 8, 0.0f, 1023.0f);
                 src[-1] = src[0];           /* the caller's edge contract */
                 src[cw] = src[cw - 1];
+                guard_set(new, w);
                 call_ref(ref, src, w, phase);
                 call_new(new, src, w, phase);
-                if (memcmp(ref, new, w * sizeof(float)))
+                if (memcmp(ref, new, w * sizeof(float)) || guard_hit(new, w))
                     fail();
             }
             bench_new(new, src, MAXW, phase);
@@ -566,9 +593,10 @@ static void check_chroma(const CspfixDSPContext *dsp)
                 row[-1]    = row[0];            /* the caller's edge contract */
                 row[w]     = row[w - 1];
                 row[w + 1] = row[w - 1];
+                guard_set(new, cw);
                 call_ref(ref, row, w, phase);
                 call_new(new, row, w, phase);
-                if (memcmp(ref, new, cw * sizeof(float)))
+                if (memcmp(ref, new, cw * sizeof(float)) || guard_hit(new, cw))
                     fail();
             }
             bench_new(new, wide + 8, MAXW, phase);
