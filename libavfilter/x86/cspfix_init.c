@@ -134,6 +134,7 @@ decl_cspfix_pack_fn(ff_cspfix_pack_16_avx512);
 decl_cspfix_unpack_fn(ff_cspfix_unpack_x2_8_avx512);
 decl_cspfix_pack_fn(ff_cspfix_pack_x2_8_avx512);
 decl_cspfix_map8_fn(ff_cspfix_map_8_avx512);
+decl_cspfix_map16_fn(ff_cspfix_map_16_avx512);
 decl_cspfix_lut8_fn(ff_cspfix_lut_8_avx512icl);
 decl_cspfix_map8_fn(ff_cspfix_map_8_sse2);
 decl_cspfix_map8_fn(ff_cspfix_map_8_avx2);
@@ -257,6 +258,7 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->unpack_x2_8 = ff_cspfix_unpack_x2_8_avx512;
         dsp->pack_x2_8   = ff_cspfix_pack_x2_8_avx512;
         dsp->map8        = ff_cspfix_map_8_avx512;
+        dsp->map16       = ff_cspfix_map_16_avx512;
     }
 #endif
 #if HAVE_AVX512ICL_EXTERNAL

@@ -583,7 +583,8 @@ cglobal cspfix_map_8, 7, 10, 9, mmsize, dst, dsts, src, srcs, w, rows, m, x, val
 ; out = (int)min(max(x * s + o + 0.5, lo), hi): unpack_16, affine and pack_16 in one
 ; pass, with their operations in their order
 ;-----------------------------------------------------------------------------
-; MAP16_VEC dst, src: mmsize / 2 codes (m2 s, m3 o, m4 0.5, m5 lo, m6 hi)
+; MAP16_VEC dst, src: mmsize / 2 codes (m2 s, m3 o, m4 0.5, m5 lo, m6 hi; AVX-512: m7
+; the qword order)
 %macro MAP16_VEC 2
     pmovzxwd m0, [%2]
     pmovzxwd m1, [%2 + mmsize / 2]
@@ -602,15 +603,20 @@ cglobal cspfix_map_8, 7, 10, 9, mmsize, dst, dsts, src, srcs, w, rows, m, x, val
     cvttps2dq m0, m0
     cvttps2dq m1, m1
     packusdw m0, m1
-%if mmsize == 32
+%if mmsize == 64
+    vpermq  m0, m7, m0                  ; m7 = pack_qperm
+%elif mmsize == 32
     vpermq  m0, m0, q3120
 %endif
     movu    [%1], m0
 %endmacro
 
 %macro MAP16 0
-cglobal cspfix_map_16, 7, 10, 7, mmsize, dst, dsts, src, srcs, w, rows, m, x, val, n
+cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, val, n
     movsxdifnidn wq, wd
+%if mmsize == 64
+    movu    m7, [pack_qperm]
+%endif
     VBROADCASTSS m2, [mq + MAP16_S]
     VBROADCASTSS m3, [mq + MAP16_O]
     VBROADCASTSS m5, [mq + MAP16_LO]
@@ -686,6 +692,7 @@ PACK 8
 PACK 16
 X2
 MAP8
+MAP16
 %endif ; HAVE_AVX512_EXTERNAL
 %if HAVE_AVX512ICL_EXTERNAL
 ;-----------------------------------------------------------------------------

@@ -75,6 +75,21 @@ SECTION .text
 %endif
 %endmacro
 
+; HALVES dst, tmp, b|w, lo offset, hi offset (register numbers, byte or word): the value
+; at [pq + lo offset] broadcast to the low half of m<dst>, the one at [pq + hi offset] to
+; the high half (AVX2 and AVX-512; uses m<tmp>)
+%macro HALVES 5
+%if mmsize == 64
+    vpbroadcast%3 ym%1, [pq + %4]
+    vpbroadcast%3 ym%2, [pq + %5]
+    vinserti64x4 m%1, m%1, ym%2, 1
+%else
+    vpbroadcast%3 xm%1, [pq + %4]
+    vpbroadcast%3 xm%2, [pq + %5]
+    vinserti128  m%1, m%1, xm%2, 1
+%endif
+%endmacro
+
 ; COPYS size, dst, src, n, idx, tmp: copy n (> 0) samples of size bytes (1 or 2)
 %macro COPYS 6
     xor     %5q, %5q
@@ -248,22 +263,14 @@ cglobal cspfix_ichroma_8, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem,
     pslld   m0, YI_MID8_LOG2
     psubd   m13, m0
     pxor    xm1, xm1
+%if mmsize >= 32
+    HALVES  14, 2, b, YI_CB_LO, YI_CR_LO
+    HALVES  15, 2, b, YI_CB_HI, YI_CR_HI
 %if mmsize == 64
-    vpbroadcastb ym14, [pq + YI_CB_LO]
-    vpbroadcastb ym2,  [pq + YI_CR_LO]
-    vinserti64x4 m14, m14, ym2, 1
-    vpbroadcastb ym15, [pq + YI_CB_HI]
-    vpbroadcastb ym2,  [pq + YI_CR_HI]
-    vinserti64x4 m15, m15, ym2, 1
     movu    m7, [int_perm16]
-%elif mmsize == 32
-    vpbroadcastb xm14, [pq + YI_CB_LO]
-    vpbroadcastb xm2,  [pq + YI_CR_LO]
-    vinserti128  m14, m14, xm2, 1
-    vpbroadcastb xm15, [pq + YI_CB_HI]
-    vpbroadcastb xm2,  [pq + YI_CR_HI]
-    vinserti128  m15, m15, xm2, 1
+%else
     mova    m7, [int_perm]
+%endif
 %else
     BCASTB  m14, [pq + YI_CB_LO], m1
     BCASTB  m2,  [pq + YI_CR_LO], m1
@@ -587,21 +594,10 @@ cglobal cspfix_ichroma_16, 6, 9, 16, -3 * mmsize, dcb, dcr, cb, cr, w, p, x, rem
     VBROADCASTSS m13, [pq + YI_FOLD + 4]
     VBROADCASTSS m5,  [pq + YI_MASK]
     movd    xm7, [pq + YI_SHIFT]
+    HALVES  14, 0, w, YI_CB_LO, YI_CR_LO
+    HALVES  15, 0, w, YI_CB_HI, YI_CR_HI
 %if mmsize == 64
-    vpbroadcastw ym14, [pq + YI_CB_LO]
-    vpbroadcastw ym0,  [pq + YI_CR_LO]
-    vinserti64x4 m14, m14, ym0, 1
-    vpbroadcastw ym15, [pq + YI_CB_HI]
-    vpbroadcastw ym0,  [pq + YI_CR_HI]
-    vinserti64x4 m15, m15, ym0, 1
     movu    m6, [int_qperm]
-%else
-    vpbroadcastw xm14, [pq + YI_CB_LO]
-    vpbroadcastw xm0,  [pq + YI_CR_LO]
-    vinserti128  m14, m14, xm0, 1
-    vpbroadcastw xm15, [pq + YI_CB_HI]
-    vpbroadcastw xm0,  [pq + YI_CR_HI]
-    vinserti128  m15, m15, xm0, 1
 %endif
     ICHROMA_ROW ICHROMA16_VEC, mmsize / 4, 2
 %endmacro
