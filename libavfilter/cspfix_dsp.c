@@ -41,18 +41,29 @@
 
 static decl_cspfix_dither_ed_fn(dither_ed_c)
 {
-    for (int x = 0; x < w; x++) {
-        float v = c[x] + cur[x + 1], q, e;
-        v = v > lo ? v : lo;
-        v = v < hi ? v : hi;
-        q = (float)(int)(v + 0.5f);
-        q = q < hi ? q : hi;
-        e = v - q;
-        cur[x + 2]  += e * (7.0f / 16);
-        next[x]     += e * (3.0f / 16);
-        next[x + 1] += e * (5.0f / 16);
-        next[x + 2] += e * (1.0f / 16);
-        c[x] = q;
+    for (int i = 0; i < n; i++) {
+        float *c = rows[i];
+        float up0 = err[0], up1 = err[1], ep = 0.0f;
+
+        for (int s = 0; s < w; s++) {
+            const float up2 = err[s + 2];
+            float cur = 0.0f + up0 * (1.0f / 16), v, q, e;
+            cur = cur + up1 * (5.0f / 16);
+            cur = cur + up2 * (3.0f / 16);
+            cur = cur + ep  * (7.0f / 16);
+            v = c[s] + cur;
+            v = v > lo ? v : lo;
+            v = v < hi ? v : hi;
+            q = (float)(int)(v + 0.5f);
+            q = q < hi ? q : hi;
+            e = v - q;
+            c[s]   = q;
+            err[s] = ep;            /* this row's error at s - 1 (read up0 already) */
+            ep  = e;
+            up0 = up1;
+            up1 = up2;
+        }
+        err[w] = ep;
     }
 }
 

@@ -240,12 +240,22 @@ typedef struct CspfixFusedDSP {
 #define CSPFIX_PACK_ARGS uint8_t *dst, const float *src, int w, const float *bias, \
                          float lo, float hi
 /**
- * Floyd-Steinberg error diffusion of one row: c becomes integer-valued (rounded and
- * clamped to [lo, hi]); cur holds this row's incoming error and receives 7/16 to
- * the right; next receives 3/16, 5/16, 1/16 below. cur and next have w + 2
- * entries, sample x at index x + 1.
+ * Floyd-Steinberg error diffusion of the n rows rows[0..n-1] of w samples, in that
+ * order: each sample becomes integer-valued (rounded and clamped to [lo, hi]; lo and
+ * hi are integers) and passes its error e to the right (7/16) and to the row below
+ * (3/16 left, 5/16 under, 1/16 right). Sample s of a row receives, in this order,
+ * ((0 + e_up[s-1] / 16) + 5 e_up[s] / 16) + 3 e_up[s+1] / 16, then 7 e[s-1] / 16 of
+ * its own row, each product a float multiply by the constant k/16 and each sum a
+ * float add (missing neighbours are 0).
+ * err[s + 1] holds e_up[s], the errors of the row before rows[0] (all 0 to start a
+ * band), and receives the errors of rows[n-1]; err[0] and err[w + 1] are 0.
+ * Rows and err have ED_PAD floats of padding before and after w: SIMD versions
+ * read and write them (a row wavefront: lane l runs row l two samples behind row
+ * l - 1). rows[] has max(n, 16) valid rows: SIMD versions may overwrite rows[n..15]
+ * and err's padding.
  */
-#define CSPFIX_DITHER_ED_ARGS float *c, int w, float *cur, float *next, float lo, float hi
+#define CSPFIX_ED_PAD 48
+#define CSPFIX_DITHER_ED_ARGS float *const *rows, int n, int w, float *err, float lo, float hi
 /* strided samples (packed and semi-planar layouts); step in bytes */
 #define CSPFIX_UNPACK_S8_ARGS  float *dst, const uint8_t *src, int w, int step
 /** 16-bit little-endian words: (word >> shift) & mask */

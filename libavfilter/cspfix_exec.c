@@ -300,7 +300,14 @@ typedef struct SliceBuf {
     float *ring[8][3];      ///< full-resolution rows after the plan, slot = row & 3 (row & 7 for interlaced frames)
                             ///< (per-field 4:2:0 output: row & 7)
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
-    float *ed[3][2];        ///< error diffusion: this row's and the next row's errors
+    /* error diffusion: each component's rows are collected (up to 16, a band) and
+     * diffused together (a wavefront over the rows), then written */
+    float *ed_row[3][16];   ///< the collected rows (CSPFIX_ED_PAD floats of padding)
+    float *ed_err[3];       ///< errors of the last row diffused (0 at a band start)
+    int ed_y[3][16];        ///< their row numbers
+    int ed_n[3];            ///< rows collected
+    int ed_w[3];            ///< their width
+    AVFrame *ed_out;        ///< the frame they go to
     float *crow[2][4];      ///< the last two unpacked input rows of Cb and Cr (interlaced:
                             ///< four, two per field, slot = row & 3)
     int crow_y[2][4];       ///< their row numbers (-1: empty)
@@ -308,6 +315,13 @@ typedef struct SliceBuf {
 } SliceBuf;
 
 #define SCRATCH_ROWS 41
+/* per job after those: 3 x 17 error diffusion rows (16 rows and the errors) */
+#define ED_ROWS 51
+
+static int ed_stride(const CspfixExec *e)
+{
+    return e->row_stride + 2 * CSPFIX_ED_PAD;
+}
 
 static void slice_buf(const CspfixExec *e, int jobnr, int field, SliceBuf *b)
 {
@@ -324,9 +338,16 @@ static void slice_buf(const CspfixExec *e, int jobnr, int field, SliceBuf *b)
     b->t0 = base + 12 * e->row_stride;
     b->t1 = base + 13 * e->row_stride;
     b->t2 = base + 14 * e->row_stride;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 2; j++)
-            b->ed[i][j] = base + (15 + 2 * i + j) * e->row_stride;
+    for (int i = 0; i < 3; i++) {
+        /* after the 41 rows and their 32 floats of slack */
+        float *ed = base + SCRATCH_ROWS * e->row_stride + 32 + CSPFIX_ED_PAD +
+                    17 * i * ed_stride(e);
+        b->ed_err[i] = ed;
+        for (int j = 0; j < 16; j++)
+            b->ed_row[i][j] = ed + (j + 1) * ed_stride(e);
+        b->ed_n[i] = 0;
+    }
+    b->ed_out = NULL;
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
             b->crow[i][j]   = base + (21 + 2 * i + j) * e->row_stride;
@@ -513,29 +534,81 @@ static const float *bias_row(const CspfixExec *e, int y, int c)
     return e->bias_dither[(y + 5 * c) & 15];
 }
 
-/* Error diffusion of row y of component c (rows of that component's plane). */
-static void diffuse(const CspfixExec *e, SliceBuf *b, int c, int y, int w, float *row)
+/* Diffuse the collected rows of component c, and write them. */
+static void ed_flush(const CspfixExec *e, SliceBuf *b, int c)
+{
+    const int n = b->ed_n[c];
+
+    if (!n)
+        return;
+    e->dsp.io.dither_ed(b->ed_row[c], n, b->ed_w[c], b->ed_err[c], e->lo[c], e->hi[c]);
+    for (int i = 0; i < n; i++)
+        ff_cspfix_write(&e->dsp, &e->fout, b->ed_out, c, b->ed_y[c][i], b->ed_w[c],
+                        b->ed_row[c][i], e->bias_zero, e->lo[c], e->hi[c]);
+    b->ed_n[c] = 0;
+}
+
+/* x2rgb10: the three components go out together */
+static void ed_flush3(const CspfixExec *e, SliceBuf *b)
+{
+    const int n = b->ed_n[0];
+
+    if (!n)
+        return;
+    for (int c = 0; c < 3; c++) {
+        e->dsp.io.dither_ed(b->ed_row[c], n, b->ed_w[c], b->ed_err[c], e->lo[c], e->hi[c]);
+        b->ed_n[c] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+        float *const r[3] = { b->ed_row[0][i], b->ed_row[1][i], b->ed_row[2][i] };
+        ff_cspfix_write3(&e->dsp, &e->fout, b->ed_out, b->ed_y[0][i], b->ed_w[0], r,
+                         e->bias_zero, e->lo, e->hi);
+    }
+}
+
+static void ed_flush_all(const CspfixExec *e, SliceBuf *b)
+{
+    if (e->fout.x2rgb10) {
+        ed_flush3(e, b);
+    } else {
+        for (int c = 0; c < 3; c++)
+            ed_flush(e, b, c);
+    }
+}
+
+/*
+ * Error diffusion of row y of component c: Floyd-Steinberg in call order (the rows
+ * of that component's plane), restarted at every band of CSPFIX_ED_BAND rows (so
+ * that slices are independent). The row is collected and diffused with the rest of
+ * its band; the errors carry over between the calls of one band.
+ */
+static void diffuse(const CspfixExec *e, SliceBuf *b, AVFrame *out, int c, int y, int w,
+                    const float *row)
 {
     const int band = c && !e->fout.rgb ? CSPFIX_ED_BAND >> e->fout.vsub : CSPFIX_ED_BAND;
-    float *tmp;
+    const int x2 = e->fout.x2rgb10;
 
-    if (!(y % band)) {
-        memset(b->ed[c][0], 0, (w + 2) * sizeof(float));
-        memset(b->ed[c][1], 0, (w + 2) * sizeof(float));
+    if (!(y % band) || b->ed_n[c] == 16) {
+        if (x2) {
+            if (!c)
+                ed_flush3(e, b);
+        } else {
+            ed_flush(e, b, c);
+        }
+        if (!(y % band))
+            memset(b->ed_err[c] - CSPFIX_ED_PAD, 0, ed_stride(e) * sizeof(float));
     }
-    e->dsp.io.dither_ed(row, w, b->ed[c][0], b->ed[c][1], e->lo[c], e->hi[c]);
-    tmp = b->ed[c][0];
-    b->ed[c][0] = b->ed[c][1];
-    b->ed[c][1] = tmp;
-    memset(b->ed[c][1], 0, (w + 2) * sizeof(float));
+    b->ed_out = out;
+    b->ed_w[c] = w;
+    b->ed_y[c][b->ed_n[c]] = y;
+    memcpy(b->ed_row[c][b->ed_n[c]++], row, w * sizeof(float));
 }
 
 static void write_comp(const CspfixExec *e, SliceBuf *b, AVFrame *out, int c, int y, int w,
                        float *src)
 {
     if (e->dither == CSPFIX_DITHER_ED && !e->fout.is_float) {
-        diffuse(e, b, c, y, w, src);
-        ff_cspfix_write(&e->dsp, &e->fout, out, c, y, w, src, e->bias_zero, e->lo[c], e->hi[c]);
+        diffuse(e, b, out, c, y, w, src);
         return;
     }
     ff_cspfix_write(&e->dsp, &e->fout, out, c, y, w, src, bias_row(e, y, c), e->lo[c], e->hi[c]);
@@ -548,13 +621,12 @@ static void write_full(const CspfixExec *e, SliceBuf *b, AVFrame *out, int y, fl
         write_comp(e, b, out, 0, y, out->width, c[0]);
     } else if (f->rgb || (!f->hsub && !f->vsub)) {
         if (f->x2rgb10) {
-            const float *bias = bias_row(e, y, 0);
             if (e->dither == CSPFIX_DITHER_ED) {
                 for (int i = 0; i < 3; i++)
-                    diffuse(e, b, i, y, out->width, c[i]);
-                bias = e->bias_zero;
+                    diffuse(e, b, out, i, y, out->width, c[i]);
+                return;
             }
-            ff_cspfix_write3(&e->dsp, f, out, y, out->width, c, bias, e->lo, e->hi);
+            ff_cspfix_write3(&e->dsp, f, out, y, out->width, c, bias_row(e, y, 0), e->lo, e->hi);
         } else {
             for (int i = 0; i < 3; i++)
                 write_comp(e, b, out, i, y, out->width, c[i]);
@@ -1415,7 +1487,7 @@ int ff_cspfix_exec_alloc(CspfixExec *e, int w, int nb_threads)
      * fewer of them instead of holding up the frame */
     e->max_jobs       = e->nb_threads > 1 ? 4 * e->nb_threads : 1;
     /* + 16 floats before the rows and 32 after: kernels read src[-1], up to src[w + 16] */
-    e->scratch_stride = SCRATCH_ROWS * e->row_stride + 48;
+    e->scratch_stride = SCRATCH_ROWS * e->row_stride + 48 + ED_ROWS * ed_stride(e);
     e->scratch_w      = w;
     av_freep(&e->scratch);
     e->scratch = av_calloc((size_t)e->max_jobs * e->scratch_stride, sizeof(float));
@@ -1453,6 +1525,7 @@ void ff_cspfix_exec_slice(const CspfixExec *e, const AVFrame *in, AVFrame *out, 
     av_assert1(jobnr < e->max_jobs);
     slice_buf(e, jobnr, field, &b);
     paths[e->path].run(e, in, out, jobnr, nb_jobs, &b);
+    ed_flush_all(e, &b);
 }
 
 av_cold void ff_cspfix_exec_uninit(CspfixExec *e)
