@@ -136,6 +136,8 @@ decl_cspfix_pack_fn(ff_cspfix_pack_x2_8_avx512);
 decl_cspfix_map8_fn(ff_cspfix_map_8_avx512);
 decl_cspfix_map16_fn(ff_cspfix_map_16_avx512);
 decl_cspfix_lut8_fn(ff_cspfix_lut_8_avx512icl);
+decl_cspfix_dither_ed_fn(ff_cspfix_dither_ed_avx2);
+decl_cspfix_dither_ed_fn(ff_cspfix_dither_ed_avx512);
 decl_cspfix_map8_fn(ff_cspfix_map_8_sse2);
 decl_cspfix_map8_fn(ff_cspfix_map_8_avx2);
 
@@ -247,6 +249,7 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->lut8        = ff_cspfix_lut_8_avx2;
         dsp->map8        = ff_cspfix_map_8_avx2;
         dsp->map16       = ff_cspfix_map_16_avx2;
+        dsp->dither_ed   = ff_cspfix_dither_ed_avx2;
     }
 #endif
 #if HAVE_AVX512_EXTERNAL
@@ -259,6 +262,7 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->pack_x2_8   = ff_cspfix_pack_x2_8_avx512;
         dsp->map8        = ff_cspfix_map_8_avx512;
         dsp->map16       = ff_cspfix_map_16_avx512;
+        dsp->dither_ed   = ff_cspfix_dither_ed_avx512;
     }
 #endif
 #if HAVE_AVX512ICL_EXTERNAL

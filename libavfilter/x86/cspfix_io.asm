@@ -57,6 +57,18 @@ lut8_split:
 ; pack (AVX-512): the qwords of packusdw's lanes in sample order
 pack_qperm:  dq 0, 2, 4, 6, 1, 3, 5, 7
 
+; dither_ed: the Floyd-Steinberg weights, and lane l's column offset -2 l (for the
+; AVX2 signed compare, biased by 2^31)
+ed_k1:       times 16 dd 0.0625
+ed_k3:       times 16 dd 0.1875
+ed_k5:       times 16 dd 0.3125
+ed_k7:       times 16 dd 0.4375
+ed_half:     times 16 dd 0.5
+ed_one:      times 16 dd 1
+ed_col:      dd 0, -2, -4, -6, -8, -10, -12, -14, -16, -18, -20, -22, -24, -26, -28, -30
+ed_colx:     dd 0x80000000, 0x7ffffffe, 0x7ffffffc, 0x7ffffffa
+             dd 0x7ffffff8, 0x7ffffff6, 0x7ffffff4, 0x7ffffff2
+
 x2_lowbyte:  times 8 dd 0x000000ff
 x2_keepodd:  times 16 dw 0xff00
 half:        dd 0.5
@@ -662,6 +674,236 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 %endmacro
 
 
+;-----------------------------------------------------------------------------
+; void dither_ed(float *const *rows, int n, int w, float *err, float lo, float hi)
+; Floyd-Steinberg over n rows as a wavefront: lane l runs row l (of a group of
+; L = mmsize / 4 rows) two samples behind lane l - 1, so that at step t lane l is
+; at column t - 2 l and everything it needs from the row above (its errors at
+; columns c - 1, c, c + 1, made at steps t - 3, t - 2, t - 1) is done. The errors
+; travel down one lane per step (lane 0 takes the row above the group from err).
+; Blocks of L steps: L skewed row loads, an L x L transpose (vector j = step
+; t0 + j of every lane), the steps, the transpose back, L skewed stores. Columns
+; outside [0, w) have error 0 (masks), so that the edges get no neighbour there.
+; The sums are those of C in the same order (C's leading 0 + x is x: no error
+; is -0); q = trunc(v + 0.5) needs no min with hi, since hi is an integer.
+; Lane n - 1's errors go to err, behind the reads of lane 0.
+;-----------------------------------------------------------------------------
+; ED_T16 o0 .. o3, i0 .. i3, u0 .. u3: 128-bit blocks: o_m = (i0.m, i1.m, i2.m, i3.m)
+%macro ED_BLOCKS4 12
+    vshuff32x4 %9,  %5, %6, 0x44
+    vshuff32x4 %10, %5, %6, 0xee
+    vshuff32x4 %11, %7, %8, 0x44
+    vshuff32x4 %12, %7, %8, 0xee
+    vshuff32x4 %1,  %9,  %11, 0x88
+    vshuff32x4 %2,  %9,  %11, 0xdd
+    vshuff32x4 %3,  %10, %12, 0x88
+    vshuff32x4 %4,  %10, %12, 0xdd
+%endmacro
+
+; ED_4X4 r0, r1, r2, r3, tmp: 4x4 transposes within 128-bit lanes; the columns
+; 0, 1, 2, 3 of each lane end in r0, r2, r1, r3
+%macro ED_4X4 5
+    unpcklps %5, %1, %2
+    unpckhps %2, %1, %2
+    unpcklps %1, %3, %4
+    unpckhps %4, %3, %4                 ; %5 = L01, %2 = H01, %1 = L23, %4 = H23
+    unpckhpd %3, %5, %1                 ; column 1
+    unpcklpd %1, %5, %1                 ; column 0
+    unpcklpd %5, %2, %4                 ; column 2
+    unpckhpd %4, %2, %4                 ; column 3
+    mova     %2, %5
+%endmacro
+
+; ED_TRANSPOSE: m0 .. m(L-1) transposed in place
+%macro ED_TRANSPOSE 0
+%if mmsize == 64
+    ED_4X4 m0,  m1,  m2,  m3,  m26
+    ED_4X4 m4,  m5,  m6,  m7,  m26
+    ED_4X4 m8,  m9,  m10, m11, m26
+    ED_4X4 m12, m13, m14, m15, m26
+    ; group G, column c of its 128-bit lanes: m(4 G + (0, 2, 1, 3)[c])
+    ED_BLOCKS4 m0, m4, m8, m12,  m0, m4, m8, m12,  m26, m27, m28, m29
+    ED_BLOCKS4 m3, m7, m11, m15, m3, m7, m11, m15, m26, m27, m28, m29
+    ED_BLOCKS4 m30, m31, m19, m20, m2, m6, m10, m14, m26, m27, m28, m29
+    ED_BLOCKS4 m2, m6, m10, m14, m1, m5, m9, m13, m26, m27, m28, m29
+    mova    m1,  m30
+    mova    m5,  m31
+    mova    m9,  m19
+    mova    m13, m20
+%else
+    ED_4X4 m0, m1, m2, m3, m11
+    ED_4X4 m4, m5, m6, m7, m11
+    ; group G, column c of its lanes: m(4 G + (0, 2, 1, 3)[c]); lane m is column 4 m + c
+    vperm2f128 m11, m0, m4, 0x20
+    vperm2f128 m4,  m0, m4, 0x31
+    mova       m0,  m11
+    vperm2f128 m11, m3, m7, 0x20
+    vperm2f128 m7,  m3, m7, 0x31
+    mova       m3,  m11
+    vperm2f128 m11, m2, m6, 0x20        ; column 1
+    vperm2f128 m12, m2, m6, 0x31        ; column 5
+    vperm2f128 m2,  m1, m5, 0x20        ; column 2
+    vperm2f128 m6,  m1, m5, 0x31        ; column 6
+    mova       m1,  m11
+    mova       m5,  m12
+%endif
+%endmacro
+
+; ED_STEP j: step t + j on vector m<j> (the samples in, q out)
+%macro ED_STEP 1
+    mulps   m18, [ed_k1]                ; e_up[c - 1] / 16
+    mulps   m20, m17, [ed_k5]
+    addps   m18, m20                    ;  + 5 e_up[c] / 16
+    vbroadcastss m19, [errq + xq * 4 + (%1 + 2) * 4]
+%if mmsize == 64
+    valignd m19, m16, m19, 15           ; e_up[c + 1]: lane l - 1's last error
+%else
+    vperm2f128 m20, m16, m16, 0x08
+    vpalignr m20, m16, m20, 12
+    vblendps m19, m20, m19, 1
+%endif
+    mulps   m20, m19, [ed_k3]
+    addps   m18, m20                    ;  + 3 e_up[c + 1] / 16
+    mulps   m20, m16, [ed_k7]
+    addps   m18, m20                    ;  + 7 e[c - 1] / 16
+    addps   m18, m %+ %1                ; v
+    maxps   m18, EDLO
+    minps   m18, EDHI
+    addps   m %+ %1, m18, [ed_half]
+%if mmsize == 64
+    vrndscaleps m %+ %1, m %+ %1, 3     ; q = trunc(v + 0.5)
+    vpcmpud k1, m22, m21, 1             ; 0 <= column < w
+    vsubps  m16{k1}{z}, m18, m %+ %1
+    vpaddd  m22, [ed_one]
+%else
+    roundps m %+ %1, m %+ %1, 3
+    vpcmpgtd m20, m13, EDWX1              ; column outside [0, w)
+    subps   m16, m18, m %+ %1
+    andnps  m16, m20, m16
+    vpaddd  m13, [ed_one]
+%endif
+    vpermps m20, EDIDX, m16               ; lane n - 1's error
+    movss   [errwq + xq * 4 + %1 * 4], xm20
+    mova    m18, m17
+    mova    m17, m19
+%endmacro
+
+%macro DITHER_ED 0
+%assign L mmsize / 4
+%if UNIX64
+cglobal cspfix_dither_ed, 4, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, g, x, p, tend, nl, errw
+%else
+cglobal cspfix_dither_ed, 6, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, lo, hi, g, x, p, tend
+    movss   xm0, lom
+    movss   xm1, him
+    DEFINE_ARGS rows, n, w, err, nl, errw, g, x, p, tend
+%endif
+    movsxdifnidn wq, wd
+    movsxdifnidn nq, nd
+    LOHI_ARGS
+%if mmsize == 64
+    ; m16 e, m17 S(t-1), m18 S(t-2) / sums, m19 S(t), m20 scratch, m21 w, m22 columns,
+    ; m23 lane n - 1, m24 lo, m25 hi; m0-m15 the steps, m26-m31 transpose scratch
+    %define EDLO  m24
+    %define EDHI  m25
+    %define EDIDX m23
+    VBROADCASTSS m24, xm0
+    VBROADCASTSS m25, xm1
+    movd    xm21, wd
+    vpbroadcastd m21, xm21
+%else
+    ; m8-m15 renamed: e, S(t-1), S(t-2), S(t), scratch, columns, lane n - 1
+    %define m16 m8
+    %define m17 m9
+    %define m18 m10
+    %define m19 m11
+    %define m20 m12
+    %define EDIDX m14
+    %define EDLO  [rsp + L * 8]
+    %define EDHI  [rsp + L * 8 + mmsize]
+    %define EDWX1 [rsp + L * 8 + 2 * mmsize]
+    VBROADCASTSS m2, xm0
+    VBROADCASTSS m3, xm1
+    movu    EDLO, m2
+    movu    EDHI, m3
+    lea     pd, [wq - 1]
+    xor     pd, 0x80000000
+    movd    xm2, pd
+    vpbroadcastd m2, xm2
+    movu    EDWX1, m2                     ; w - 1 biased: column > it is outside
+%endif
+    lea     tendq, [wq + 2 * (L - 1)]
+    xor     gq, gq
+.group:
+    mov     nlq, nq
+    sub     nlq, gq
+    cmp     nlq, L
+    jle .nl_ok
+    mov     nlq, L
+.nl_ok:
+    lea     pd, [nlq - 1]
+    movd    xm20, pd
+    vpbroadcastd EDIDX, xm20
+    lea     errwq, [errq + 12]
+    lea     pq, [nlq * 8]
+    sub     errwq, pq                   ; err + 4 (3 - 2 nl): lane nl - 1's column + 1
+%assign l 0
+%rep L
+    mov     pq, [rowsq + gq * 8 + l * 8]
+    sub     pq, 8 * l                   ; lane l reads column t - 2 l
+    mov     [rsp + l * 8], pq
+%assign l l + 1
+%endrep
+    pxor    m16, m16
+    movss   xm18, [errq]
+    movss   xm17, [errq + 4]
+%if mmsize == 64
+    movu    m22, [ed_col]
+%else
+    movu    m13, [ed_colx]
+%endif
+    xor     xq, xq
+.block:
+%assign l 0
+%rep L
+    mov     pq, [rsp + l * 8]
+    movu    m %+ l, [pq + xq * 4]
+%assign l l + 1
+%endrep
+    ED_TRANSPOSE
+%assign l 0
+%rep L
+    ED_STEP l
+%assign l l + 1
+%endrep
+    ED_TRANSPOSE
+%assign l 0
+%rep L
+    mov     pq, [rsp + l * 8]
+    movu    [pq + xq * 4], m %+ l
+%assign l l + 1
+%endrep
+    add     xq, L
+    cmp     xq, tendq
+    jl .block
+    add     gq, L
+    cmp     gq, nq
+    jl .group
+    RET
+%undef EDLO
+%undef EDHI
+%undef EDIDX
+%if mmsize == 32
+%undef m16
+%undef m17
+%undef m18
+%undef m19
+%undef m20
+%undef EDWX1
+%endif
+%endmacro
+
+
 %if ARCH_X86_64
 INIT_XMM sse2
 MAP8
@@ -683,6 +925,7 @@ X2
 LUT
 MAP8
 MAP16
+DITHER_ED
 %endif ; HAVE_AVX2_EXTERNAL
 %if HAVE_AVX512_EXTERNAL
 INIT_ZMM avx512
@@ -693,6 +936,7 @@ PACK 16
 X2
 MAP8
 MAP16
+DITHER_ED
 %endif ; HAVE_AVX512_EXTERNAL
 %if HAVE_AVX512ICL_EXTERNAL
 ;-----------------------------------------------------------------------------

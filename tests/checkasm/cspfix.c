@@ -1152,6 +1152,61 @@ static void check_stage(const CspfixDSPContext *dsp)
     check_gamut(dsp);
 }
 
+/* Error diffusion: n rows and the error row, padded by CSPFIX_ED_PAD on both sides;
+ * the padding and the rows past n hold garbage (the kernels may read and write it,
+ * and it must not reach the results). */
+#define ED_STRIDE (CSPFIX_ED_PAD + MAXW + PAD + CSPFIX_ED_PAD)
+static void check_dither_ed(const CspfixDSPContext *dsp)
+{
+    static const int ns[] = { 1, 2, 3, 7, 8, 9, 15, 16 };
+    float *buf = av_malloc(2 * 17 * ED_STRIDE * sizeof(float));
+    float *rows[2][16], *err[2];
+    declare_func_float(void, CSPFIX_DITHER_ED_ARGS);
+
+    if (!buf)
+        return;
+    for (int k = 0; k < 2; k++) {
+        err[k] = buf + k * 17 * ED_STRIDE + CSPFIX_ED_PAD;
+        for (int i = 0; i < 16; i++)
+            rows[k][i] = err[k] + (i + 1) * ED_STRIDE;
+    }
+    if (check_func(dsp->io.dither_ed, "cspfix_dither_ed")) {
+        for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+            for (int j = 0; j < FF_ARRAY_ELEMS(ns); j++) {
+                const int w = widths[i], n = ns[j];
+                const float max = (rnd() & 1) ? 255.0f : (rnd() & 1) ? 1023.0f : 65535.0f;
+                const float lo = (rnd() & 1) ? 0.0f : 16.0f, hi = (rnd() & 1) ? max : 235.0f;
+                float *r = buf;
+                for (int x = 0; x < 17 * ED_STRIDE; x++) /* garbage everywhere first */
+                    r[x] = (rnd() & 3) ? rnd_float(-1000.0f, 70000.0f) : av_int2float(rnd());
+                for (int y = 0; y < 16; y++) {
+                    fill_floats(rows[0][y], w, lo - 20.0f, hi + 20.0f);
+                    for (int x = 0; x < w; x += 5) /* exact halves and integers */
+                        rows[0][y][x] = (float)(int)rows[0][y][x] + ((x & 8) ? 0.5f : 0.0f);
+                }
+                /* the errors of a row before: 0 (a band's start) or any */
+                err[0][0] = err[0][w + 1] = 0.0f;
+                for (int x = 1; x <= w; x++)
+                    err[0][x] = (j & 1) ? rnd_float(-0.5f, 0.5f) : 0.0f;
+                memcpy(buf + 17 * ED_STRIDE, buf, 17 * ED_STRIDE * sizeof(float));
+                call_ref(rows[0], n, w, err[0], lo, hi);
+                call_new(rows[1], n, w, err[1], lo, hi);
+                for (int y = 0; y < n; y++)
+                    if (memcmp(rows[0][y], rows[1][y], w * sizeof(float)))
+                        fail();
+                if (memcmp(err[0], err[1], (w + 2) * sizeof(float)))
+                    fail();
+            }
+        }
+        for (int y = 0; y < 16; y++)
+            fill_floats(rows[1][y], MAXW, 0.0f, 255.0f);
+        memset(err[1] - CSPFIX_ED_PAD, 0, ED_STRIDE * sizeof(float));
+        bench_new(rows[1], 16, MAXW, err[1], 0.0f, 255.0f);
+    }
+    report("dither_ed");
+    av_free(buf);
+}
+
 static void check_fused(const CspfixDSPContext *dsp)
 {
     check_matrix_io(dsp);
@@ -1166,6 +1221,7 @@ static void check_io(const CspfixDSPContext *dsp)
     check_lut(dsp);
     check_map8(dsp);
     check_map16(dsp);
+    check_dither_ed(dsp);
 }
 
 /* check_chroma() above is the whole chroma family */
