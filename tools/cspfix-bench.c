@@ -76,7 +76,7 @@
 
 #include <zimg.h>
 
-#define MAX_PEERS     8
+#define MAX_PEERS     12
 #define MAX_RUNS      100
 #define MAX_TSETS     8     ///< thread counts
 #define WARMUP        2     ///< untimed frames before each timed run
@@ -121,6 +121,7 @@ typedef struct ConvDef {
     const char *what;
     const char *note;     ///< printed under the table
     PeerDef peers[MAX_PEERS];
+    int options;          ///< options section: cspfix with its options, against its defaults
 } ConvDef;
 
 /* A peer line: name, filtergraph and an optional note; NA: what it cannot do. */
@@ -157,7 +158,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("zscale-exact", "zscale=pin=smpte170m:tin=smpte170m:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
-    } },
+    }, 0 },
     { "B2", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
@@ -167,7 +168,7 @@ static const ConvDef convs[] = {
         PEER("zscale", "zscale=pin=709:tin=709:min=smpte170m:rin=tv" ZSCALE_OUT709 ":d=none"),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("bt709", "bt709", "smpte170m", "tv") SCALE_OUT709),
-    } },
+    }, 0 },
     { "B3", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_JPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
@@ -177,7 +178,7 @@ static const ConvDef convs[] = {
         PEER("zscale", "zscale=pin=709:tin=709:min=709:rin=pc" ZSCALE_OUT709 ":d=none"),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("bt709", "bt709", "bt709", "pc") SCALE_OUT709),
-    } },
+    }, 0 },
     { "B4", 1920, 1080, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT2020, AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
@@ -191,7 +192,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("zscale-exact", "zscale=pin=2020:tin=2020_10:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_ORDERED),
         PEER("scale", SCALE_IN("bt2020", "bt2020-10", "bt2020nc", "tv") SCALE_OUT709),
-    } },
+    }, 0 },
     { "B5", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
@@ -216,7 +217,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("scale:perceptual",
                   SCALE_IN("bt2020", "smpte2084", "bt2020nc", "tv") SCALE_OUT709 ":intent=perceptual",
                   "tone-maps (perceptual)"),
-    } },
+    }, 0 },
     { "B6", 1920, 1080, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
@@ -227,7 +228,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("zscale-exact", "zscale=pin=709:tin=iec61966-2-1:min=gbr:rin=pc" ZSCALE_OUT709 ":d=none" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", "scale=in_primaries=bt709:in_transfer=iec61966-2-1:in_range=pc" SCALE_OUT709),
-    } },
+    }, 0 },
     { "B7", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
@@ -239,7 +240,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("zscale-exact", "zscale=pin=709:tin=iec61966-2-1:min=709:rin=tv" ZSCALE_OUT709 ":d=none" ":agamma=0", ZS_EXACT),
         ZIMG_AVX2(ZIMG_DITHER_NONE),
         PEER("scale", SCALE_IN("bt709", "iec61966-2-1", "bt709", "tv") SCALE_OUT709),
-    } },
+    }, 0 },
     { "B8", 1920, 1080, AV_PIX_FMT_NV12, AV_PIX_FMT_NV12,
       { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
@@ -248,7 +249,47 @@ static const ConvDef convs[] = {
         NA("colorspace", CS_NO_NV12),
         NA("zscale", ZS_NO_NV12),
         PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
-    } },
+    }, 0 },
+
+/* The options section: one conversion with each of cspfix's quality options, each line
+ * against the first (the defaults), so that an option off the fast paths shows. */
+#define B4_CSPFIX   "cspfix=all=bt709:format=yuv420p"
+#define B5_CSPFIX   "cspfix=all=bt709:format=yuv420p"
+#define B1_CSPFIX   "cspfix=all=bt709:dither=none"
+#define OPT(o, f)   PEER(o, f ":" o)
+    { "B4-opt", 1920, 1080, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT2020, AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_709_IN_2020, 0, "B4 with each dither and gamut mode", NULL, {
+        PEER_NOTE("cspfix", B4_CSPFIX, "defaults: dither=ordered (auto), gamut=none"),
+        OPT("dither=none", B4_CSPFIX), OPT("dither=ed", B4_CSPFIX),
+        OPT("gamut=clip", B4_CSPFIX), OPT("gamut=desaturate", B4_CSPFIX),
+        OPT("gamut=compress", B4_CSPFIX),
+        PEER_NOTE("zscale:ed", "zscale=pin=2020:tin=2020_10:min=2020_ncl:rin=tv" ZSCALE_OUT709
+                  ":d=error_diffusion", "zscale's error diffusion, for dither=ed"),
+    }, 1 },
+    { "B5-opt", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_709_IN_PQ, 1, "B5 with each tone curve, dither and gamut mode", NULL, {
+        PEER_NOTE("cspfix", B5_CSPFIX, "defaults: tonemap=bt2390 (auto), dither=ordered, gamut=none"),
+        OPT("tonemap=clip", B5_CSPFIX), OPT("tonemap=reinhard", B5_CSPFIX),
+        OPT("tonemap=hable", B5_CSPFIX), OPT("tonemap=mobius", B5_CSPFIX),
+        OPT("dither=none", B5_CSPFIX), OPT("dither=ed", B5_CSPFIX),
+        OPT("gamut=clip", B5_CSPFIX), OPT("gamut=desaturate", B5_CSPFIX),
+        OPT("gamut=compress", B5_CSPFIX),
+        PEER_NOTE("zscale:ed", "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=tv" ZSCALE_OUT709
+                  ":d=error_diffusion:npl=203", "zscale's error diffusion (clips: npl=203), for dither=ed"),
+    }, 1 },
+    { "B1-opt", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_SIGNAL, 0, "B1 with scene light, other white-point adaptations and a chroma siting change",
+      NULL, {
+        PEER_NOTE("cspfix", B1_CSPFIX, "defaults: linearize=display, wpadapt=bradford, siting kept"),
+        OPT("linearize=scene", B1_CSPFIX), OPT("wpadapt=vonkries", B1_CSPFIX),
+        OPT("wpadapt=identity", B1_CSPFIX), OPT("chroma_loc=center", B1_CSPFIX),
+    }, 1 },
 };
 
 /** The memory floor: the input frame through the copy filter (av_frame_copy
@@ -903,7 +944,7 @@ static void open_peers(Bench *b)
         Result *r;
         int ret;
 
-        if (!p->name || (i && !in_list(b->opt->peers, p->name)))
+        if (!p->name || (i && !in_list(b->opt->peers, p->name)) || (c->options && i >= MAX_PEERS))
             continue;
         if (p->cpumask && !(flags & p->cpumask))
             continue;                   /* nothing to mask: the cspfix line is this line */
@@ -1230,6 +1271,18 @@ static void print_header(const Options *o)
     printf("|------|----:|--------|---------:|-------:|----------------:|----------------------------|-------|\n");
 }
 
+/** The options section's own table: its ratio is the other way round. */
+static void print_options_header(void)
+{
+    printf("\n## Options\n\n");
+    printf("Each line is cspfix (or a peer) on the conversion of its id with one option changed; "
+           "its ratio is the line's median ms / the first line's (cspfix with its defaults), "
+           "same process and runs: > 1 is the option's cost (issue 21's floors: dither=ed <= "
+           "1.5 and faster than zscale:ed, gamut modes and tone curves <= 1.3).\n\n");
+    printf("| conv | thr | filter | ms/frame | Mpix/s | ratio to the defaults | max \\|d\\| vs defaults (mean) | notes |\n");
+    printf("|------|----:|--------|---------:|-------:|----------------------:|-----------------------------|-------|\n");
+}
+
 /** Notes of one row: n/a or failure reason, auto-inserted filters, output tags. */
 static void row_notes(const Bench *b, const Result *r, char *buf, size_t size)
 {
@@ -1404,7 +1457,7 @@ int main(int argc, char **argv)
 {
     host_avx512 = !!(av_get_cpu_flags() & AV_CPU_FLAG_AVX512);
     Options o;
-    int first = 1, ret = 0;
+    int first = 1, ret = 0, options_header = 0;
 
     if (parse_options(argc, argv, &o) < 0) {
         usage(stderr);
@@ -1421,9 +1474,14 @@ int main(int argc, char **argv)
     }
     av_log_set_level(o.verbose ? AV_LOG_VERBOSE : AV_LOG_ERROR);
     print_header(&o);
-    for (size_t i = 0; i < FF_ARRAY_ELEMS(convs); i++)
-        if (in_list(o.only, convs[i].id) && bench_conversion(&o, &convs[i], &first) < 0)
+    for (size_t i = 0; i < FF_ARRAY_ELEMS(convs); i++) {
+        if (!in_list(o.only, convs[i].id))
+            continue;
+        if (convs[i].options && !options_header++ && !o.json)
+            print_options_header();
+        if (bench_conversion(&o, &convs[i], &first) < 0)
             ret = 1;
+    }
     print_footer(&o);
     return ret;
 }

@@ -36,6 +36,8 @@ SECTION_RODATA 32
 
 tf_mantmask: times 8 dd (1 << TF_MANT_BITS) - 1 ; the mantissa bits of t
 tf_tscale:   times 8 dd (127 - TF_MANT_BITS) << 23 ; 2^-TF_MANT_BITS
+gamut_one:   dd 1.0
+gamut_sign:  dd 0x80000000
 
 SECTION .text
 
@@ -295,6 +297,225 @@ cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, 
     RET
 %endmacro
 
+;-----------------------------------------------------------------------------
+; void clip(float *c, int w, float lo, float hi)   c = min(max(c, lo), hi)
+; (maxps a, b is a > b ? a : b and minps a, b is a < b ? a : b, as in C)
+;-----------------------------------------------------------------------------
+%macro CLIP 0
+%if UNIX64
+cglobal cspfix_clip, 2, 3, 4, row, w, x
+%else
+cglobal cspfix_clip, 4, 5, 4, row, w, lo, hi, x
+    movss   xmm0, lom
+    movss   xmm1, him
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m0, xmm0
+    VBROADCASTSS m1, xmm1
+    xor     xq, xq
+.loop:
+    movu    m2, [rowq + xq * 4]
+    maxps   m2, m0
+    minps   m2, m1
+    movu    [rowq + xq * 4], m2
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
+; GAMUT_LT mask, a, b: mask = a < b (AVX2: a vector of all-ones lanes; AVX-512: k)
+; GAMUT_LT_AND mask, a, b: mask &= a < b
+; GAMUT_SEL dst, src, mask: dst = mask ? src : dst
+%macro GAMUT_LT 3
+%if mmsize == 64
+    vcmpps  %1, %2, %3, 1
+%else
+    cmpps   %1, %2, %3, 1
+%endif
+%endmacro
+%macro GAMUT_LT_AND 3
+%if mmsize == 64
+    vcmpps  %1{%1}, %2, %3, 1
+%else
+    cmpps   m6, %2, %3, 1
+    andps   %1, m6
+%endif
+%endmacro
+%macro GAMUT_SEL 3
+%if mmsize == 64
+    vmovaps %1{%3}, %2
+%else
+    blendvps %1, %1, %2, %3
+%endif
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void gamut_desat(float *c0, float *c1, float *c2, int w, const float k[3], float hi)
+; as gamut_desat_c: the two candidate t (and o) are computed in every lane and kept
+; where C's conditions hold; divisions are IEEE divisions.
+;-----------------------------------------------------------------------------
+%macro GAMUT_DESAT 0
+%if UNIX64
+cglobal cspfix_gamut_desat, 5, 6, 16, c0, c1, c2, w, k, x
+%else
+cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
+    movss   xmm0, him
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m13, xmm0              ; hi (before m0 is written: on AVX2 it is xmm0)
+    VBROADCASTSS m10, [kq]
+    VBROADCASTSS m11, [kq + 4]
+    VBROADCASTSS m12, [kq + 8]
+    xorps   m14, m14                    ; 0
+    VBROADCASTSS m15, [gamut_one]
+%if mmsize == 64
+    %define CND1 k1
+    %define CND2 k2
+%else
+    %define CND1 m7
+    %define CND2 m3
+%endif
+    xor     xq, xq
+.loop:
+    movu    m0, [c0q + xq * 4]
+    movu    m1, [c1q + xq * 4]
+    movu    m2, [c2q + xq * 4]
+    minps   m3, m0, m1
+    minps   m3, m2                      ; mn
+    maxps   m4, m0, m1
+    maxps   m4, m2                      ; mx
+    mulps   m5, m0, m10
+    mulps   m6, m1, m11
+    addps   m5, m6
+    mulps   m6, m2, m12
+    addps   m5, m6
+    maxps   m5, m14
+    minps   m5, m13                     ; y
+    ; mn < 0: v = y / (y - mn); where v < 1: t = v, o = -(v mn)
+    subps   m6, m5, m3
+    divps   m9, m5, m6                  ; v
+    GAMUT_LT CND1, m3, m14
+    GAMUT_LT_AND CND1, m9, m15
+    mova    m8, m15                     ; t = 1
+    GAMUT_SEL m8, m9, CND1
+    mulps   m9, m3
+    VBROADCASTSS m6, [gamut_sign]
+    xorps   m9, m6                      ; -(v mn)
+    xorps   m6, m6
+    GAMUT_SEL m6, m9, CND1
+    mova    m7, m6                      ; o (CND1 is dead)
+    ; mx > hi: v = (hi - y) / (mx - y); where v < t: t = v, o = hi - v mx
+    subps   m6, m4, m5
+    subps   m9, m13, m5
+    divps   m9, m6                      ; v
+%if mmsize == 64
+    GAMUT_LT CND2, m13, m4
+    GAMUT_LT_AND CND2, m9, m8
+%else
+    cmpps   m3, m13, m4, 1              ; mn is dead
+    cmpps   m6, m9, m8, 1
+    andps   m3, m6
+%endif
+    GAMUT_SEL m8, m9, CND2
+    mulps   m9, m4
+    subps   m9, m13, m9
+    GAMUT_SEL m7, m9, CND2
+    ; c = clamp(t c + o, 0, hi)
+    mulps   m0, m8
+    addps   m0, m7
+    maxps   m0, m14
+    minps   m0, m13
+    movu    [c0q + xq * 4], m0
+    mulps   m1, m8
+    addps   m1, m7
+    maxps   m1, m14
+    minps   m1, m13
+    movu    [c1q + xq * 4], m1
+    mulps   m2, m8
+    addps   m2, m7
+    maxps   m2, m14
+    minps   m2, m13
+    movu    [c2q + xq * 4], m2
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%undef CND1
+%undef CND2
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void gamut_compress(float *c0, float *c1, float *c2, int w, float thr,
+;                     const float sinv[3], float hi)
+; as gamut_compress_c: the compressed value in every lane, kept where a > 0 and
+; d > thr
+;-----------------------------------------------------------------------------
+; GAMUT_COMPRESS_C c, sinv, offset: one component (m3 a, m4 1 / a, m5 a > 0)
+%macro GAMUT_COMPRESS_C 3
+    subps   m6, m3, %1
+    mulps   m6, m4                      ; d
+%if mmsize == 64
+    vcmpps  k1{k3}, m13, m6, 1          ; a > 0 and thr < d
+%else
+    cmpps   m7, m13, m6, 1
+    andps   m7, m5
+%endif
+    subps   m6, m13                     ; e
+    mulps   m8, m6, %2
+    addps   m8, m15, m8                 ; 1 + e sinv
+    divps   m6, m8
+    addps   m6, m13, m6                 ; thr + e / (1 + e sinv)
+    mulps   m6, m3
+    subps   m6, m3, m6
+%if mmsize == 64
+    vmovaps %1{k1}, m6
+%else
+    blendvps %1, %1, m6, m7
+%endif
+    maxps   %1, m9
+    minps   %1, m14
+    movu    [%3 + xq * 4], %1
+%endmacro
+
+%macro GAMUT_COMPRESS 0
+%if UNIX64
+cglobal cspfix_gamut_compress, 5, 6, 16, c0, c1, c2, w, sinv, x
+%else
+cglobal cspfix_gamut_compress, 7, 8, 16, c0, c1, c2, w, thr, sinv, hi, x
+    movss   xmm0, thrm
+    movss   xmm1, him
+%endif
+    movsxdifnidn wq, wd
+    VBROADCASTSS m13, xmm0              ; thr (before m0, m1 are written)
+    VBROADCASTSS m14, xmm1              ; hi
+    VBROADCASTSS m10, [sinvq]
+    VBROADCASTSS m11, [sinvq + 4]
+    VBROADCASTSS m12, [sinvq + 8]
+    VBROADCASTSS m15, [gamut_one]
+    xorps   m9, m9
+    xor     xq, xq
+.loop:
+    movu    m0, [c0q + xq * 4]
+    movu    m1, [c1q + xq * 4]
+    movu    m2, [c2q + xq * 4]
+    maxps   m3, m0, m1
+    maxps   m3, m2                      ; a
+    divps   m4, m15, m3                 ; 1 / a
+%if mmsize == 64
+    vcmpps  k3, m9, m3, 1               ; a > 0
+%else
+    cmpps   m5, m9, m3, 1
+%endif
+    GAMUT_COMPRESS_C m0, m10, c0q
+    GAMUT_COMPRESS_C m1, m11, c1q
+    GAMUT_COMPRESS_C m2, m12, c2q
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .loop
+    RET
+%endmacro
+
 %if ARCH_X86_64
 INIT_XMM sse2
 AFFINE
@@ -304,11 +525,17 @@ AFFINE
 MATRIX
 TF
 TONEMAP
+CLIP
+GAMUT_DESAT
+GAMUT_COMPRESS
 %endif ; HAVE_AVX2_EXTERNAL
 %if HAVE_AVX512_EXTERNAL
 ; tf and tonemap stay AVX2: their 16-byte-record table loads gain nothing at 512 bits
 INIT_ZMM avx512
 AFFINE
 MATRIX
+CLIP
+GAMUT_DESAT
+GAMUT_COMPRESS
 %endif ; HAVE_AVX512_EXTERNAL
 %endif ; ARCH_X86_64

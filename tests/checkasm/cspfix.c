@@ -1093,6 +1093,7 @@ static void check_gamut(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     const float k[3] = { 0.2126f, 0.7152f, 0.0722f }, sinv[3] = { 1.3f, 0.0f, 2.1f };
+    const float hi[2] = { 1.0f, 0.7f };
     float *ref[3], *new[3];
 
     for (int c = 0; c < 3; c++) {
@@ -1105,10 +1106,10 @@ static void check_gamut(const CspfixDSPContext *dsp)
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 for (int x = 0; x < 3 * (MAXW + PAD); x++)
-                    ref_buf[x] = rnd_light();
+                    ref_buf[x] = (rnd() & 7) ? rnd_light() : rnd_signal();
                 memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-                call_ref(ref[0], ref[1], ref[2], w, k, 1.0f);
-                call_new(new[0], new[1], new[2], w, k, 1.0f);
+                call_ref(ref[0], ref[1], ref[2], w, k, hi[i & 1]);
+                call_new(new[0], new[1], new[2], w, k, hi[i & 1]);
                 for (int c = 0; c < 3; c++)
                     if (memcmp(ref[c], new[c], w * sizeof(float))) {
                         fail();
@@ -1124,10 +1125,10 @@ static void check_gamut(const CspfixDSPContext *dsp)
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 for (int x = 0; x < 3 * (MAXW + PAD); x++)
-                    ref_buf[x] = rnd_light();
+                    ref_buf[x] = (rnd() & 7) ? rnd_light() : rnd_signal();
                 memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-                call_ref(ref[0], ref[1], ref[2], w, 0.8f, sinv, 1.0f);
-                call_new(new[0], new[1], new[2], w, 0.8f, sinv, 1.0f);
+                call_ref(ref[0], ref[1], ref[2], w, 0.8f, sinv, hi[i & 1]);
+                call_new(new[0], new[1], new[2], w, 0.8f, sinv, hi[i & 1]);
                 for (int c = 0; c < 3; c++)
                     if (memcmp(ref[c], new[c], w * sizeof(float))) {
                         fail();
@@ -1135,6 +1136,23 @@ static void check_gamut(const CspfixDSPContext *dsp)
                     }
             }
             bench_new(new[0], new[1], new[2], MAXW, 0.8f, sinv, 1.0f);
+        }
+    }
+    {
+        declare_func_float(void, CSPFIX_CLIP_ARGS);
+        if (check_func(dsp->stage.clip, "cspfix_clip")) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                const float lo = (rnd() & 1) ? 0.0f : -0.25f, hi = (rnd() & 1) ? 1.0f : 3.5f;
+                for (int x = 0; x < MAXW + PAD; x++)
+                    ref_buf[x] = rnd_signal();
+                memcpy(new_buf, ref_buf, (MAXW + PAD) * sizeof(float));
+                call_ref(ref[0], w, lo, hi);
+                call_new(new[0], w, lo, hi);
+                if (memcmp(ref[0], new[0], w * sizeof(float)))
+                    fail();
+            }
+            bench_new(new[0], MAXW, 0.0f, 1.0f);
         }
     }
     report("gamut");
