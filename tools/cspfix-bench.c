@@ -281,6 +281,15 @@ static const ConvDef convs[] = {
         PEER_NOTE("zscale:ed", "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=tv" ZSCALE_OUT709
                   ":d=error_diffusion:npl=203", "zscale's error diffusion (clips: npl=203), for dither=ed"),
     }, 1 },
+    { "R4K-opt", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P10LE,
+      { AVCOL_PRI_BT2020, AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT2020, AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_JPEG },
+      PAT_709_IN_2020, 0, "4K 10-bit range change (tv -> pc) with error diffusion", NULL, {
+        PEER_NOTE("cspfix", "cspfix=range=pc", "defaults: no dither at the same depth (integer map)"),
+        OPT("dither=ed", "cspfix=range=pc"),
+        PEER_NOTE("zscale:ed", "zscale=rin=tv:r=pc:d=error_diffusion", "zscale's error diffusion"),
+        PEER_NOTE("zscale", "zscale=rin=tv:r=pc:d=none", "zscale without dither"),
+    }, 1 },
     { "B1-opt", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
       { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
