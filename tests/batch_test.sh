@@ -199,14 +199,17 @@ o=$tmp/mp4.mkv/m.mkv
     fail "mp4 with rawvideo: exit $rc, not written as .mkv with all its streams: $(cat "$tmp/mp4mkv.txt")"
 
 # ---- atomic and resumable -----------------------------------------------------------
-# a fake ffmpeg that writes part of the output, then kills the job (SIGKILL, no
-# clean-up possible) or fails
+# a fake ffmpeg that writes part of the output, then fails (mode fail) or
+# kills the job converting d.mkv (SIGKILL, no clean-up possible; mode kill)
 mkdir -p "$tmp/fake" "$tmp/kin"
 ln -s "$bin/ffprobe" "$tmp/fake/ffprobe"
 cat >"$tmp/fake/ffmpeg" <<END
 #!/usr/bin/env bash
 out=\${!#}
-case \$out in *.partial.*) ;; *) exec "$bin/ffmpeg" "\$@" ;; esac
+case \$(cat "$tmp/fake/mode"):\$out in
+fail:*.partial.*|kill:*/.d.mkv.partial.*) ;;
+*) exec "$bin/ffmpeg" "\$@" ;;
+esac
 "$bin/ffmpeg" "\$@" || exit
 size=\$(stat -c %s "\$out")
 truncate -s \$((size / 2)) "\$out"
@@ -217,25 +220,22 @@ esac
 END
 chmod +x "$tmp/fake/ffmpeg"
 cp "$tmp/in/a.mkv" "$tmp/in/d.mkv" "$tmp/kin/"
-md5_a=$(md5sum <"$tmp/kin/a.mkv")
-echo kill >"$tmp/fake/mode"
-"$ROOT/tools/cspfix-batch" -j1 --bindir "$tmp/fake" "$tmp/kin" "$tmp/kout" >"$tmp/kill.txt" 2>&1
-rc=$?
-[ $rc = 1 ] && [ ! -e "$tmp/kout/a.mkv" ] && [ ! -e "$tmp/kout/d.mkv" ] && ok ||
-    fail "killed jobs: exit $rc, outputs $(ls -A "$tmp/kout" 2>&1): $(cat "$tmp/kill.txt")"
-[ -n "$(find "$tmp/kout" -name '.a.mkv.partial.*')" ] && ok || fail "killed job: no .partial file (the fake did not run?)"
-[ "$(md5sum <"$tmp/kin/a.mkv")" = "$md5_a" ] && ok || fail "killed job: input changed"
+md5_d=$(md5sum <"$tmp/kin/d.mkv")
 echo fail >"$tmp/fake/mode"
-"$ROOT/tools/cspfix-batch" -j1 --bindir "$tmp/fake" "$tmp/kin" "$tmp/kout" >"$tmp/fail.txt" 2>&1
+"$ROOT/tools/cspfix-batch" -j2 --bindir "$tmp/fake" "$tmp/kin" "$tmp/kout" >"$tmp/fail.txt" 2>&1
 rc=$?
-[ $rc = 1 ] && [ -z "$(ls -A "$tmp/kout")" ] && grep -q "^  a.mkv: ffmpeg: fake ffmpeg: disk full" "$tmp/fail.txt" && ok ||
+[ $rc = 1 ] && [ -z "$(ls -A "$tmp/kout")" ] && grep -q "^  a.mkv: ffmpeg: fake ffmpeg: disk full" "$tmp/fail.txt" &&
+    grep -q "^cspfix-batch: 2 files: 0 converted, 0 skipped, 2 failed" "$tmp/fail.txt" && ok ||
     fail "failed jobs: exit $rc, left $(ls -A "$tmp/kout"): $(cat "$tmp/fail.txt")"
-# a re-run with the real ffmpeg after one finished file: that one is skipped, the other redone
 echo kill >"$tmp/fake/mode"
-"$ROOT/tools/cspfix-batch" -j1 --bindir "$tmp/fake" "$tmp/kin" "$tmp/kout" >/dev/null 2>&1
-"$ROOT/tools/cspfix-batch" -j1 --bindir "$bin" "$tmp/kin/" "$tmp/kout" >/dev/null 2>&1  # both done
-rm "$tmp/kout/d.mkv"
-"$ROOT/tools/cspfix-batch" -j1 --bindir "$tmp/fake" "$tmp/kin" "$tmp/kout" >/dev/null 2>&1  # d killed
+"$ROOT/tools/cspfix-batch" -j2 --bindir "$tmp/fake" "$tmp/kin" "$tmp/kout" >"$tmp/kill.txt" 2>&1
+rc=$?
+[ $rc = 1 ] && [ -s "$tmp/kout/a.mkv" ] && [ ! -e "$tmp/kout/d.mkv" ] &&
+    grep -q "^cspfix-batch: only 1 of 2 jobs reported" "$tmp/kill.txt" && ok ||
+    fail "killed job: exit $rc, outputs $(ls -A "$tmp/kout" 2>&1): $(cat "$tmp/kill.txt")"
+[ -n "$(find "$tmp/kout" -name '.d.mkv.partial.*')" ] && ok || fail "killed job: no .partial file (the fake did not run?)"
+[ "$(md5sum <"$tmp/kin/d.mkv")" = "$md5_d" ] && ok || fail "killed job: input changed"
+# the re-run skips the finished file and redoes the other
 "$ROOT/tools/cspfix-batch" -j2 --bindir "$bin" "$tmp/kin" "$tmp/kout" >"$tmp/rerun.txt" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q "^cspfix-batch: 2 files: 1 converted, 1 skipped, 0 failed" "$tmp/rerun.txt" &&
