@@ -244,6 +244,22 @@ rc=$?
     [ "$(tags "$tmp/kout/d.mkv" | cut -d, -f2-)" = bt709,bt709,bt709 ] && ok ||
     fail "re-run: exit $rc, $(ls -A "$tmp/kout" | tr '\n' ' '): $(cat "$tmp/rerun.txt")"
 
+# the pixel format follows format= in --options, and an encoder that cannot
+# take it fails the job instead of a silent conversion; --container chooses
+"$ROOT/tools/cspfix-batch" -j2 --bindir "$bin" --options format=yuv420p10 "$tmp/kin" "$tmp/p10" >"$tmp/p10.txt" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(probe -show_entries stream=pix_fmt -of csv=p=0 "$tmp/p10/d.mkv")" = yuv420p10le ] && ok ||
+    fail "format=yuv420p10: exit $rc: $(cat "$tmp/p10.txt")"
+"$ROOT/tools/cspfix-batch" -j2 --bindir "$bin" --codec mpeg4 --options format=yuv420p10 "$tmp/kin" "$tmp/p10m" \
+    >"$tmp/p10m.txt" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^  a.mkv: output pixel format yuv420p, not yuv420p10 (the encoder mpeg4 does not take it)" "$tmp/p10m.txt" &&
+    [ -z "$(ls -A "$tmp/p10m")" ] && ok || fail "format=yuv420p10 into mpeg4: exit $rc: $(cat "$tmp/p10m.txt")"
+"$ROOT/tools/cspfix-batch" -j2 --bindir "$bin" --codec mpeg4 --container mkv "$tmp/mp4" "$tmp/cont" >"$tmp/cont.txt" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(ls -A "$tmp/cont")" = m.mkv ] && [ "$(count "$tmp/cont/m.mkv" audio)" = 2 ] && ok ||
+    fail "--container mkv: exit $rc, $(ls -A "$tmp/cont"): $(cat "$tmp/cont.txt")"
+
 # SIGTERM to the batch while a job runs: the job stops, nothing is left
 cat >"$tmp/fake/ffmpeg" <<END
 #!/usr/bin/env bash
