@@ -265,7 +265,7 @@ cat >"$tmp/fake/ffmpeg" <<END
 #!/usr/bin/env bash
 out=\${!#}
 case \$out in *.partial.*) ;; *) exec "$bin/ffmpeg" "\$@" ;; esac
-"$bin/ffmpeg" "\$@" && exec sleep 30
+"$bin/ffmpeg" "\$@" && exec -a "$tmp/fake/ffmpeg (sleeping)" sleep 30
 END
 "$ROOT/tools/cspfix-batch" -j2 --bindir "$tmp/fake" "$tmp/kin" "$tmp/tout" >"$tmp/term.txt" 2>&1 &
 bpid=$!
