@@ -43,12 +43,12 @@ case $profile in
 check | asan)
     flags=(--disable-everything --disable-doc --disable-network --disable-autodetect
         --enable-zlib --enable-libfreetype --enable-libharfbuzz --enable-libzimg --disable-debug
-        --enable-filter=cspfix,colorspace,scale,zscale,format,null,copy,testsrc2,split,hstack,vstack,xstack,drawtext,pad,crop,setparams,tonemap,sendcmd,showinfo,trim,concat,fps,scale2ref,nullsrc,geq,setpts
-        --enable-demuxer=rawvideo,matroska,image2,yuv4mpegpipe,lavfi
-        --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash
-        --enable-encoder=rawvideo,png,ffv1,wrapped_avframe
-        --enable-decoder=rawvideo,png,ffv1,wrapped_avframe
-        --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png --enable-bsf=null)
+        --enable-filter=cspfix,colorspace,scale,zscale,format,null,copy,testsrc2,split,hstack,vstack,xstack,drawtext,pad,crop,setparams,tonemap,sendcmd,showinfo,trim,concat,fps,scale2ref,nullsrc,geq,setpts,sine,aresample,aformat,anull,atrim
+        --enable-demuxer=rawvideo,matroska,image2,yuv4mpegpipe,lavfi,mov,srt,ass,ffmetadata
+        --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash,mov,mp4,srt,ass
+        --enable-encoder=rawvideo,png,ffv1,wrapped_avframe,mpeg4,aac,pcm_s16le,subrip,ass,movtext
+        --enable-decoder=rawvideo,png,ffv1,wrapped_avframe,mpeg4,aac,pcm_s16le,subrip,ass,movtext
+        --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png,aac,mpeg4video --enable-bsf=null)
     if [ "$profile" = asan ]; then
         san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
         flags+=(--cc=clang --cxx=clang++ --ld=clang --disable-stripping
