@@ -290,15 +290,17 @@ static int same_hdr_meta(const AVFrame *f, const AVFilterLink *l)
     return 1;
 }
 
-/* Tags and side data of an output frame; the first is compared with the link. */
-static int output_frame_props(AVFilterContext *ctx, AVFrame *out)
+/* Tags and side data of an output frame. The first is compared with the output link
+ * when the input frame had what its link announced (in_agrees): else the source, not
+ * cspfix, announced something else. */
+static int output_frame_props(AVFilterContext *ctx, AVFrame *out, int in_agrees)
 {
     CspfixContext *s = ctx->priv;
     int ret = tag_output(s, out);
 
     if (ret >= 0 && !s->link_sd_checked) {
         s->link_sd_checked = 1;
-        if (!same_hdr_meta(out, ctx->outputs[0]))
+        if (in_agrees && !same_hdr_meta(out, ctx->outputs[0]))
             av_log(ctx, AV_LOG_WARNING, "The output frames' mastering display/content light "
                    "level metadata differ from what the output link announced when it was "
                    "configured, before any frame (the input's transfer and primaries were "
@@ -345,8 +347,10 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     AVFilterLink *outlink = ctx->outputs[0];
     ThreadData td;
     AVFrame *out;
-    int ret;
+    int ret, in_agrees = 0;
 
+    if (!s->link_sd_checked)
+        in_agrees = same_hdr_meta(in, inlink);
     if ((ret = check_frame(ctx, inlink, in)) < 0 ||
         (ret = update_plan(ctx, in, outlink->format)) < 0) {
         av_frame_free(&in);
@@ -354,7 +358,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     }
 
     if (s->exec.path == CSPFIX_PATH_PASSTHROUGH) {
-        if ((ret = output_frame_props(ctx, in)) < 0) {
+        if ((ret = output_frame_props(ctx, in, in_agrees)) < 0) {
             av_frame_free(&in);
             return ret;
         }
@@ -372,7 +376,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
         return ret;
     }
     ff_cspfix_exec_prepare_output(&s->exec, out);
-    if ((ret = output_frame_props(ctx, out)) < 0) {
+    if ((ret = output_frame_props(ctx, out, in_agrees)) < 0) {
         av_frame_free(&in);
         av_frame_free(&out);
         return ret;

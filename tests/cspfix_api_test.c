@@ -787,7 +787,8 @@ static void test_hdr_to_float(void)
  * opens an encoder with. f is then sent through; *warned: cspfix said the frame's HDR
  * metadata differ from the link's.
  */
-static int link_side_data(const AVFrame *f, const char *filters, AVFrame *res, int *warned)
+static int link_side_data(const AVFrame *f, int announce, const char *filters, AVFrame *res,
+                          int *warned)
 {
     AVFilterGraph *graph = avfilter_graph_alloc();
     AVBufferSrcParameters *par = av_buffersrc_parameters_alloc();
@@ -810,8 +811,10 @@ static int link_side_data(const AVFrame *f, const char *filters, AVFrame *res, i
                                             NULL, NULL, graph)) < 0)
         goto end;
     par->format       = -1;
-    par->side_data    = f->side_data;   /* cloned by av_buffersrc_parameters_set() */
-    par->nb_side_data = f->nb_side_data;
+    if (announce) {
+        par->side_data    = f->side_data;   /* cloned by av_buffersrc_parameters_set() */
+        par->nb_side_data = f->nb_side_data;
+    }
     ret = av_buffersrc_parameters_set(src, par);
     par->side_data    = NULL;
     par->nb_side_data = 0;
@@ -863,19 +866,22 @@ static void test_link_side_data(void)
 {
     static const struct {
         int hdr_in;            /* PQ input with a P3 display of 1000, MaxCLL 800 (else SDR) */
+        int announce;          /* the buffer source announces the frame's side data */
         const char *filters;
         int v[4];              /* hdr10_of() of the link */
         int warn;
     } t[] = {
-        { 1, "cspfix=range=pc",                             { 1000, 800, 200, 6800 }, 0 },
-        { 1, "cspfix=all=bt709:format=yuv420p",             { -1, -1, -1, -1 },       0 },
-        { 1, "cspfix=tonemap=bt2390:target_peak=400",       { 400, 400, 200, 6800 },  0 },
-        { 1, "cspfix=trc=hlg",                              { 1000, 800, 200, 6800 }, 0 },
-        { 0, "cspfix=primaries=bt2020:trc=smpte2084:space=bt2020nc:format=yuv420p10:target_peak=600",
+        { 1, 1, "cspfix=range=pc",                          { 1000, 800, 200, 6800 }, 0 },
+        { 1, 1, "cspfix=all=bt709:format=yuv420p",          { -1, -1, -1, -1 },       0 },
+        { 1, 1, "cspfix=tonemap=bt2390:target_peak=400",    { 400, 400, 200, 6800 },  0 },
+        { 1, 1, "cspfix=trc=hlg",                           { 1000, 800, 200, 6800 }, 0 },
+        { 0, 1, "cspfix=primaries=bt2020:trc=smpte2084:space=bt2020nc:format=yuv420p10:target_peak=600",
                                                             { 600, 600, 0, 7080 },    0 },
         /* the SDR input's primaries (the mastering display's) are unknown on the link */
-        { 0, "cspfix=trc=smpte2084:format=yuv420p10",        { 203, 203, 0, -1 },      1 },
-        { 0, "cspfix=iprimaries=bt709:trc=smpte2084:format=yuv420p10", { 203, 203, 0, 6400 }, 0 },
+        { 0, 1, "cspfix=trc=smpte2084:format=yuv420p10",     { 203, 203, 0, -1 },      1 },
+        { 0, 1, "cspfix=iprimaries=bt709:trc=smpte2084:format=yuv420p10", { 203, 203, 0, 6400 }, 0 },
+        /* a source that did not announce its frames' side data: not cspfix's to warn about */
+        { 1, 0, "cspfix=range=pc",                          { -1, -1, -1, -1 },       0 },
     };
     AVFrame *hdr = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
                            AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 5);
@@ -886,15 +892,15 @@ static void test_link_side_data(void)
     for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
         AVFrame *res = av_frame_alloc();
         int v[4] = { 0 }, warned = 0;
-        int ret = res ? link_side_data(t[i].hdr_in ? hdr : sdr, t[i].filters, res, &warned)
-                      : AVERROR(ENOMEM);
+        int ret = res ? link_side_data(t[i].hdr_in ? hdr : sdr, t[i].announce, t[i].filters,
+                                       res, &warned) : AVERROR(ENOMEM);
 
         if (res)
             hdr10_of(res, v);
         CHECK(ret >= 0 && !memcmp(v, t[i].v, sizeof(v)) && warned == t[i].warn,
-              "link side data of %s input, %s: max lum %d MaxCLL %d MaxFALL %d red x %d, "
+              "link side data of %s input (%s), %s: max lum %d MaxCLL %d MaxFALL %d red x %d, "
               "warned %d (expected %d %d %d %d, %d; ret %d)", t[i].hdr_in ? "HDR10" : "SDR",
-              t[i].filters, v[0], v[1], v[2], v[3], warned, t[i].v[0], t[i].v[1], t[i].v[2],
+              t[i].announce ? "announced" : "not announced", t[i].filters, v[0], v[1], v[2], v[3], warned, t[i].v[0], t[i].v[1], t[i].v[2],
               t[i].v[3], t[i].warn, ret);
         av_frame_free(&res);
     }
