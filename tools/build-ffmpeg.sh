@@ -24,7 +24,8 @@
 #          (every UB report fatal), frame pointers and debug info; asm stays enabled
 #   full:  FFmpeg defaults plus zimg/freetype/harfbuzz/zlib and the codec
 #          libraries of tools/deps.sh: dav1d, SVT-AV1, libaom, libvpx, Opus,
-#          Vorbis; with FFMPEG_GPL=1 also --enable-gpl x264 x265 (~16 min on 2 cores)
+#          Vorbis; with FFMPEG_GPL=1 also --enable-gpl x264 x265 (23 min of CPU:
+#          ~12-16 min on 2 idle cores)
 # (drawtext needs both freetype and harfbuzz; lavfi input needs the
 # wrapped_avframe decoder; the check build's SVT-AV1 encoder and dav1d decoder
 # with the ivf muxer/demuxer and trace_headers are for tests/encode_test.sh.)
