@@ -43,14 +43,20 @@
 #   make clean / distclean
 #
 # FFMPEG_SRC=/path/to/ffmpeg uses a copy of that tree instead of Debian's.
+# FFMPEG_GPL=1 adds x264 and x265 to the full build (and to `make deps`): the
+# FFmpeg built is then GPL (cspfix's own code stays LGPL-2.1-or-later).
+# FFMPEG_CONFIGURE_FLAGS="..." are extra FFmpeg configure flags, for every build
+# profile (full, check, asan); changing them re-runs configure.
 
 FFMPEG_SERIES ?= 9.0
 OLD_SERIES    ?= 8.1
 FFMPEG_SRC    ?=
+FFMPEG_GPL    ?=
+FFMPEG_CONFIGURE_FLAGS ?=
 STRICT        ?=
 FATE_JOBS     ?= 2
 BUILD         := $(CURDIR)/build
-export FFMPEG_SRC
+export FFMPEG_SRC FFMPEG_GPL FFMPEG_CONFIGURE_FLAGS
 
 # 'fetch' resolves the FFmpeg tree once per make invocation and writes its
 # path to $(STATE) (empty: skipped); the later recipes read it with $(LOAD).

@@ -107,6 +107,25 @@ static void remove_dynamic_hdr(AVFrame *out)
     av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_METADATA);
 }
 
+/* The frame's side data of this type, its buffer made the frame's own to write to (the
+ * output link's side data shares its buffers with the input link's and the caller's, a
+ * frame passed through shares them with the input frame); NULL if absent or out of
+ * memory (*err). */
+static AVFrameSideData *writable_side_data(AVFrame *f, enum AVFrameSideDataType type, int *err)
+{
+    AVFrameSideData *sd = av_frame_get_side_data(f, type);
+    int ret;
+
+    if (!sd || !sd->buf || av_buffer_is_writable(sd->buf))
+        return sd;
+    if ((ret = av_buffer_make_writable(&sd->buf)) < 0) {
+        *err = ret;
+        return NULL;
+    }
+    sd->data = sd->buf->data;
+    return sd;
+}
+
 /*
  * Side data of the output, per type (doc/cspfix.texi, "Side data"):
  * - ICC profile: describes the RGB colour (primaries and transfer): dropped when either
@@ -123,6 +142,7 @@ int ff_cspfix_output_side_data(AVFrame *out, const CspfixDesc *id, const CspfixD
 {
     const int hdr_in = ff_cspfix_is_hdr_trc(id->trc);
     AVFrameSideData *sd;
+    int err = 0;
 
     if (id->prim != od->prim || id->trc != od->trc)
         av_frame_remove_side_data(out, AV_FRAME_DATA_ICC_PROFILE);
@@ -155,15 +175,17 @@ int ff_cspfix_output_side_data(AVFrame *out, const CspfixDesc *id, const CspfixD
         c->MaxFALL = 0; /* unknown */
         return 0;
     }
-    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA))) {
+    if (tm_peak > 0 &&
+        (sd = writable_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA, &err))) {
         AVMasteringDisplayMetadata *m = (AVMasteringDisplayMetadata *)sd->data;
         if (m->has_luminance && av_q2d(m->max_luminance) > tm_peak)
             m->max_luminance = av_make_q(tm_peak, 1);
     }
-    if (tm_peak > 0 && (sd = av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
+    if (tm_peak > 0 && !err &&
+        (sd = writable_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL, &err))) {
         AVContentLightMetadata *c = (AVContentLightMetadata *)sd->data;
         c->MaxCLL  = FFMIN(c->MaxCLL, tm_peak);
         c->MaxFALL = FFMIN(c->MaxFALL, tm_peak);
     }
-    return 0;
+    return err;
 }

@@ -84,6 +84,8 @@ typedef struct CspfixContext {
     CspfixExec exec;             ///< the plan bound to kernels, run on slices
     unsigned guessed;            ///< fields guessed for the current description
     int warned_hdr;
+    int link_sd_checked;         ///< the first output frame's HDR metadata was compared
+                                 ///< with the output link's
 } CspfixContext;
 
 typedef struct ThreadData {
@@ -273,6 +275,42 @@ static int tag_output(const CspfixContext *s, AVFrame *out)
                                       s->plan_tone_mapped, s->target_peak);
 }
 
+/* The frame's mastering display and content light level equal the link's. */
+static int same_hdr_meta(const AVFrame *f, const AVFilterLink *l)
+{
+    static const enum AVFrameSideDataType types[] = {
+        AV_FRAME_DATA_MASTERING_DISPLAY_METADATA, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL,
+    };
+    for (int i = 0; i < FF_ARRAY_ELEMS(types); i++) {
+        const AVFrameSideData *a = av_frame_get_side_data(f, types[i]);
+        const AVFrameSideData *b = av_frame_side_data_get(l->side_data, l->nb_side_data, types[i]);
+        if (!a != !b || (a && (a->size != b->size || memcmp(a->data, b->data, a->size))))
+            return 0;
+    }
+    return 1;
+}
+
+/* Tags and side data of an output frame. The first is compared with the output link
+ * when the input frame had what its link announced (in_agrees): else the source, not
+ * cspfix, announced something else. */
+static int output_frame_props(AVFilterContext *ctx, AVFrame *out, int in_agrees)
+{
+    CspfixContext *s = ctx->priv;
+    int ret = tag_output(s, out);
+
+    if (ret >= 0 && !s->link_sd_checked) {
+        s->link_sd_checked = 1;
+        if (in_agrees && !same_hdr_meta(out, ctx->outputs[0]))
+            av_log(ctx, AV_LOG_WARNING, "The output frames' mastering display/content light "
+                   "level metadata differ from what the output link announced when it was "
+                   "configured, before any frame (the input's transfer and primaries were "
+                   "unknown then): an encoder opened with the link's (x265, SVT-AV1 in "
+                   "ffmpeg) writes the link's into its headers. Set itrc=/iprimaries= (or "
+                   "icolorimetry=) and trc=/primaries= so both agree.\n");
+    }
+    return ret;
+}
+
 /* Frames libavfilter lets through to us: hardware surfaces, and a size the link
  * was not configured for (the output buffer has the link's size). */
 static int check_frame(AVFilterContext *ctx, const AVFilterLink *inlink, const AVFrame *in)
@@ -309,8 +347,10 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     AVFilterLink *outlink = ctx->outputs[0];
     ThreadData td;
     AVFrame *out;
-    int ret;
+    int ret, in_agrees = 0;
 
+    if (!s->link_sd_checked)
+        in_agrees = same_hdr_meta(in, inlink);
     if ((ret = check_frame(ctx, inlink, in)) < 0 ||
         (ret = update_plan(ctx, in, outlink->format)) < 0) {
         av_frame_free(&in);
@@ -318,7 +358,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     }
 
     if (s->exec.path == CSPFIX_PATH_PASSTHROUGH) {
-        if ((ret = tag_output(s, in)) < 0) {
+        if ((ret = output_frame_props(ctx, in, in_agrees)) < 0) {
             av_frame_free(&in);
             return ret;
         }
@@ -336,7 +376,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
         return ret;
     }
     ff_cspfix_exec_prepare_output(&s->exec, out);
-    if ((ret = tag_output(s, out)) < 0) {
+    if ((ret = output_frame_props(ctx, out, in_agrees)) < 0) {
         av_frame_free(&in);
         av_frame_free(&out);
         return ret;
@@ -525,18 +565,81 @@ static void negotiated_target(AVFilterContext *ctx)
     }
 }
 
+/*
+ * The output link's side data (copied from the input link before config_output()).
+ * It is what an encoder is opened with: ffmpeg hands the buffersink's side data to the
+ * encoder, and x265 and SVT-AV1 write their mastering display and content light level
+ * headers from it, not from the frames. The frames' rules (ff_cspfix_output_side_data())
+ * apply to it, with what is known before any frame: the input counts as HDR when itrc=
+ * (or iall=) says so or its link carries a mastering display or content light level,
+ * else as SDR; the output's transfer and primaries are the options', else the input's.
+ */
+static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
+{
+    const CspfixContext *s = ctx->priv;
+    const CspfixDescribe *d = &s->d;
+    CspfixDesc id = { .prim = AVCOL_PRI_UNSPECIFIED, .trc = AVCOL_TRC_UNSPECIFIED };
+    CspfixDesc od;
+    AVFrame *tmp;
+    int tm_peak = 0, tone_mapped = 0, ret = 0;
+
+    if (d->iall) {
+        id.prim = ff_cspfix_all_presets[d->iall][0];
+        id.trc  = ff_cspfix_all_presets[d->iall][1];
+    }
+    if (d->iprim != AVCOL_PRI_UNSPECIFIED)
+        id.prim = d->iprim;
+    if (d->itrc != AVCOL_TRC_UNSPECIFIED)
+        id.trc = d->itrc;
+    else if (!d->iall &&
+             (av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
+                                     AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) ||
+              av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
+                                     AV_FRAME_DATA_CONTENT_LIGHT_LEVEL)))
+        id.trc = AVCOL_TRC_SMPTE2084; /* HDR: PQ or HLG, the rules are the same */
+    od = id;
+    if (d->all) {
+        od.prim = ff_cspfix_all_presets[d->all][0];
+        od.trc  = ff_cspfix_all_presets[d->all][1];
+    }
+    if (d->prim != AVCOL_PRI_UNSPECIFIED)
+        od.prim = d->prim;
+    if (d->trc != AVCOL_TRC_UNSPECIFIED)
+        od.trc = d->trc;
+    /* HDR -> HDR with an explicit tone curve compresses to target_peak (cspfix_plan.c) */
+    if (ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc) && !s->fast &&
+        s->tonemap != CSPFIX_TM_AUTO && s->tonemap != CSPFIX_TM_NONE) {
+        tone_mapped = 1;
+        tm_peak = lrint(s->target_peak > 0.0 ? s->target_peak : CSPFIX_HDR_TARGET_DEFAULT);
+    }
+
+    if (!(tmp = av_frame_alloc()))
+        return AVERROR(ENOMEM);
+    FFSWAP(AVFrameSideData **, tmp->side_data, outlink->side_data);
+    FFSWAP(int, tmp->nb_side_data, outlink->nb_side_data);
+    ret = ff_cspfix_output_side_data(tmp, &id, &od, tm_peak, tone_mapped, s->target_peak);
+    FFSWAP(AVFrameSideData **, tmp->side_data, outlink->side_data);
+    FFSWAP(int, tmp->nb_side_data, outlink->nb_side_data);
+    av_frame_free(&tmp);
+    return ret;
+}
+
 static int config_output(AVFilterLink *outlink)
 {
     AVFilterContext *ctx = outlink->src;
     AVFilterLink *inlink = ctx->inputs[0];
     CspfixContext *s = ctx->priv;
+    int ret;
 
     outlink->w = inlink->w;
     outlink->h = inlink->h;
     outlink->sample_aspect_ratio = inlink->sample_aspect_ratio;
     s->have_plan  = 0;
     s->d.have_first = 0;
+    s->link_sd_checked = 0;
     negotiated_target(ctx);
+    if ((ret = link_side_data(ctx, outlink)) < 0)
+        return ret;
     return ff_cspfix_exec_alloc(&s->exec, inlink->w, ff_filter_get_nb_threads(ctx));
 }
 

@@ -27,10 +27,12 @@ fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
 
 src170="testsrc2=s=64x48:d=0.4,format=yuv420p,setparams=color_primaries=smpte170m:color_trc=smpte170m:colorspace=smpte170m:range=tv"
 
-# tags: range,matrix,transfer,primaries of the first video stream
+# tags: range,matrix,transfer,primaries of the first video stream (one per line, joined:
+# csv would add an empty field for the stream's side data, e.g. a mastering display)
 tags() {
     "$bin/ffprobe" -v error -select_streams v:0 -show_entries \
-        stream=color_primaries,color_transfer,color_space,color_range -of csv=p=0 "$1"
+        stream=color_primaries,color_transfer,color_space,color_range -of default=nw=1:nk=1 "$1" |
+        paste -sd, -
 }
 
 expect_tags() { # file expected description

@@ -33,6 +33,10 @@
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/pixdesc.h>
 
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+
 #include "cspfix_testutil.h"
 
 #include "cspfix_check.h"
@@ -777,6 +781,141 @@ static void test_hdr_to_float(void)
     av_frame_free(&in);
 }
 
+/*
+ * The side data of the output link after configuring buffer (announcing f's side data,
+ * as ffmpeg does with the first frame's) -> filters -> buffersink, into res: what ffmpeg
+ * opens an encoder with. f is then sent through; *warned: cspfix said the frame's HDR
+ * metadata differ from the link's.
+ */
+static int link_side_data(const AVFrame *f, int announce, const char *filters, AVFrame *res,
+                          int *warned)
+{
+    AVFilterGraph *graph = avfilter_graph_alloc();
+    AVBufferSrcParameters *par = av_buffersrc_parameters_alloc();
+    AVFilterContext *src = NULL, *sink = NULL;
+    AVFilterInOut *outputs = avfilter_inout_alloc(), *inputs = avfilter_inout_alloc();
+    AVFrame *o = av_frame_alloc();
+    const AVFrameSideData *const *sd;
+    char args[256];
+    int nb = 0, ret = AVERROR(ENOMEM);
+
+    *warned = 0;
+    if (!graph || !par || !outputs || !inputs || !o)
+        goto end;
+    snprintf(args, sizeof(args),
+             "video_size=%dx%d:pix_fmt=%d:time_base=1/25:pixel_aspect=1/1:colorspace=%d:range=%d",
+             f->width, f->height, f->format, f->colorspace, f->color_range);
+    if ((ret = avfilter_graph_create_filter(&src, avfilter_get_by_name("buffer"), "in",
+                                            args, NULL, graph)) < 0 ||
+        (ret = avfilter_graph_create_filter(&sink, avfilter_get_by_name("buffersink"), "out",
+                                            NULL, NULL, graph)) < 0)
+        goto end;
+    par->format       = -1;
+    if (announce) {
+        par->side_data    = f->side_data;   /* cloned by av_buffersrc_parameters_set() */
+        par->nb_side_data = f->nb_side_data;
+    }
+    ret = av_buffersrc_parameters_set(src, par);
+    par->side_data    = NULL;
+    par->nb_side_data = 0;
+    if (ret < 0)
+        goto end;
+    outputs->name       = av_strdup("in");
+    outputs->filter_ctx = src;
+    inputs->name        = av_strdup("out");
+    inputs->filter_ctx  = sink;
+    if ((ret = avfilter_graph_parse_ptr(graph, filters, &inputs, &outputs, NULL)) < 0 ||
+        (ret = avfilter_graph_config(graph, NULL)) < 0)
+        goto end;
+    sd = av_buffersink_get_side_data(sink, &nb);
+    for (int i = 0; i < nb; i++)
+        if ((ret = av_frame_side_data_clone(&res->side_data, &res->nb_side_data, sd[i], 0)) < 0)
+            goto end;
+    log_reset();
+    if ((ret = av_buffersrc_add_frame_flags(src, (AVFrame *)f, AV_BUFFERSRC_FLAG_KEEP_REF)) < 0 ||
+        (ret = av_buffersrc_add_frame(src, NULL)) < 0 ||
+        (ret = av_buffersink_get_frame(sink, o)) < 0)
+        goto end;
+    *warned = log_has("differ from what the output link announced");
+end:
+    av_frame_free(&o);
+    avfilter_inout_free(&inputs);
+    avfilter_inout_free(&outputs);
+    av_free(par);
+    avfilter_graph_free(&graph);
+    return ret;
+}
+
+/* max luminance, MaxCLL, MaxFALL, red x (x10000) of res's HDR10 side data (-1: none) */
+static void hdr10_of(const AVFrame *res, int v[4])
+{
+    const AVFrameSideData *m = av_frame_get_side_data(res, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+    const AVFrameSideData *c = av_frame_get_side_data(res, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+    const AVMasteringDisplayMetadata *md = m ? (const AVMasteringDisplayMetadata *)m->data : NULL;
+    const AVContentLightMetadata *cl = c ? (const AVContentLightMetadata *)c->data : NULL;
+
+    v[0] = md && md->has_luminance ? lrint(av_q2d(md->max_luminance)) : -1;
+    v[1] = cl ? cl->MaxCLL : -1;
+    v[2] = cl ? cl->MaxFALL : -1;
+    v[3] = md && md->has_primaries ? lrint(av_q2d(md->display_primaries[0][0]) * 10000) : -1;
+}
+
+/* The output link carries the HDR10 metadata the frames will carry (encoders are opened
+ * with the link's), and a difference the link could not foresee is warned about. */
+static void test_link_side_data(void)
+{
+    static const struct {
+        int hdr_in;            /* PQ input with a P3 display of 1000, MaxCLL 800 (else SDR) */
+        int announce;          /* the buffer source announces the frame's side data */
+        const char *filters;
+        int v[4];              /* hdr10_of() of the link */
+        int warn;
+    } t[] = {
+        { 1, 1, "cspfix=range=pc",                          { 1000, 800, 200, 6800 }, 0 },
+        { 1, 1, "cspfix=all=bt709:format=yuv420p",          { -1, -1, -1, -1 },       0 },
+        { 1, 1, "cspfix=tonemap=bt2390:target_peak=400",    { 400, 400, 200, 6800 },  0 },
+        { 1, 1, "cspfix=trc=hlg",                           { 1000, 800, 200, 6800 }, 0 },
+        { 0, 1, "cspfix=primaries=bt2020:trc=smpte2084:space=bt2020nc:format=yuv420p10:target_peak=600",
+                                                            { 600, 600, 0, 7080 },    0 },
+        /* the SDR input's primaries (the mastering display's) are unknown on the link */
+        { 0, 1, "cspfix=trc=smpte2084:format=yuv420p10",     { 203, 203, 0, -1 },      1 },
+        { 0, 1, "cspfix=iprimaries=bt709:trc=smpte2084:format=yuv420p10", { 203, 203, 0, 6400 }, 0 },
+        /* a source that did not announce its frames' side data: not cspfix's to warn about */
+        { 1, 0, "cspfix=range=pc",                          { -1, -1, -1, -1 },       0 },
+    };
+    AVFrame *hdr = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                           AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 5);
+    AVFrame *sdr = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                           AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 6);
+
+    set_hdr10(hdr, 1000, 800);
+    for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
+        AVFrame *res = av_frame_alloc();
+        int v[4] = { 0 }, warned = 0;
+        int ret = res ? link_side_data(t[i].hdr_in ? hdr : sdr, t[i].announce, t[i].filters,
+                                       res, &warned) : AVERROR(ENOMEM);
+
+        if (res)
+            hdr10_of(res, v);
+        CHECK(ret >= 0 && !memcmp(v, t[i].v, sizeof(v)) && warned == t[i].warn,
+              "link side data of %s input (%s), %s: max lum %d MaxCLL %d MaxFALL %d red x %d, "
+              "warned %d (expected %d %d %d %d, %d; ret %d)", t[i].hdr_in ? "HDR10" : "SDR",
+              t[i].announce ? "announced" : "not announced", t[i].filters, v[0], v[1], v[2], v[3], warned, t[i].v[0], t[i].v[1], t[i].v[2],
+              t[i].v[3], t[i].warn, ret);
+        av_frame_free(&res);
+    }
+    /* the tone curve lowered the luminances of the output frames and of the link, not
+     * those of the frame sent in, whose side data buffers they shared */
+    {
+        int v[4], want[4] = { 1000, 800, 200, 6800 };
+        hdr10_of(hdr, v);
+        CHECK(!memcmp(v, want, sizeof(v)), "the input frame's HDR10 side data unchanged: "
+              "max lum %d MaxCLL %d MaxFALL %d red x %d", v[0], v[1], v[2], v[3]);
+    }
+    av_frame_free(&hdr);
+    av_frame_free(&sdr);
+}
+
 int main(void)
 {
     av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
@@ -796,6 +935,7 @@ int main(void)
     test_side_data();
     test_sdr_hdr_roundtrip();
     test_hdr_to_float();
+    test_link_side_data();
     printf("api: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
     return failed ? 1 : 0;

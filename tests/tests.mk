@@ -50,6 +50,8 @@ check: build
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk example
 	@echo "== cspfix-batch on generated clips (-j2)"; $(T)/batch_test.sh $(FFMPEG_PREFIX)/bin
 	@echo "== make patch: git am onto a pristine tree"; $(T)/patch_test.sh $(FFMPEG_SRCDIR)
+	@echo "== encoders: cspfix in front of SVT-AV1 (x265, x264 if built), HDR10 read back"; \
+	    ENCODE_TEST_REQUIRE="libsvtav1 libdav1d" $(T)/encode_test.sh $(FFMPEG_PREFIX)/bin
 	@echo "== checkasm: SIMD kernels against C"
 	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
 	@$(FFMPEG_OBJ)/tests/checkasm/checkasm --test=cspfix

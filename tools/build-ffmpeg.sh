@@ -22,9 +22,15 @@
 #   check: small static build with only what the cspfix tests need (~2 min)
 #   asan:  the check build with clang, AddressSanitizer and UndefinedBehaviorSanitizer
 #          (every UB report fatal), frame pointers and debug info; asm stays enabled
-#   full:  FFmpeg defaults plus zimg/freetype/harfbuzz/zlib (~16 min on 2 cores)
+#   full:  FFmpeg defaults plus zimg/freetype/harfbuzz/zlib and the codec
+#          libraries of tools/deps.sh: dav1d, SVT-AV1, libaom, libvpx, Opus,
+#          Vorbis; with FFMPEG_GPL=1 also --enable-gpl x264 x265 (23 min of CPU:
+#          ~12-16 min on 2 idle cores)
 # (drawtext needs both freetype and harfbuzz; lavfi input needs the
-# wrapped_avframe decoder.)
+# wrapped_avframe decoder; the check build's SVT-AV1 encoder and dav1d decoder
+# with the ivf muxer/demuxer and trace_headers are for tests/encode_test.sh.)
+# FFMPEG_CONFIGURE_FLAGS: extra configure flags for every profile, appended last
+# (shell quoting works: FFMPEG_CONFIGURE_FLAGS="--extra-cflags='-O3 -g'").
 # configure is re-run only when its flags, SRC_DIR/configure or
 # SRC_DIR/libavfilter/allfilters.c (the filter list) changed.
 # Output goes to OBJ_DIR/{configure,make,install}.log.
@@ -48,18 +54,24 @@ check | asan)
         --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash,mov,mp4,srt,ass
         --enable-encoder=rawvideo,png,ffv1,wrapped_avframe,mpeg4,aac,pcm_s16le,subrip,ass,movtext
         --enable-decoder=rawvideo,png,ffv1,wrapped_avframe,mpeg4,aac,pcm_s16le,subrip,ass,movtext
-        --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png,aac,mpeg4video --enable-bsf=null)
+        --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png,aac,mpeg4video --enable-bsf=null
+        --enable-libsvtav1 --enable-libdav1d --enable-encoder=libsvtav1 --enable-decoder=libdav1d
+        --enable-muxer=ivf --enable-demuxer=ivf --enable-parser=av1 --enable-bsf=trace_headers)
     if [ "$profile" = asan ]; then
         san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
         flags+=(--cc=clang --cxx=clang++ --ld=clang --disable-stripping
             --extra-cflags="$san -g" --extra-ldflags="$san")
     fi ;;
 full)
-    flags=(--enable-libzimg --enable-libfreetype --enable-libharfbuzz --enable-zlib --disable-doc) ;;
+    flags=(--enable-libzimg --enable-libfreetype --enable-libharfbuzz --enable-zlib --disable-doc
+        --enable-libdav1d --enable-libsvtav1 --enable-libaom --enable-libvpx
+        --enable-libopus --enable-libvorbis)
+    [ "${FFMPEG_GPL:-0}" = 0 ] || flags+=(--enable-gpl --enable-libx264 --enable-libx265) ;;
 *)
     say "unknown profile '$profile' (check or full)"; exit 1 ;;
 esac
-flags=(--prefix="$prefix" "${flags[@]}")
+eval "extra=(${FFMPEG_CONFIGURE_FLAGS:-})"
+flags=(--prefix="$prefix" "${flags[@]}" "${extra[@]}")
 
 # Do not leak the calling make's flags/variables into FFmpeg's make.
 unset MAKEFLAGS MFLAGS MAKELEVEL

@@ -16,9 +16,11 @@
 # License along with cspfix; if not, write to the Free Software
 # Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
 
-# Usage: tools/deps.sh [--asan]
+# Usage: [FFMPEG_GPL=1] tools/deps.sh [--asan]
 #
-# Checks the build/test dependencies of cspfix.  Missing Debian packages are
+# Checks the build/test dependencies of cspfix, with the codec libraries of
+# the full build (`make`; the test build uses dav1d and SVT-AV1 of them), and
+# with FFMPEG_GPL=1 also x264 and x265.  Missing Debian packages are
 # installed when running as root; otherwise the install command is printed
 # and the script fails.  A fast no-op when everything is present.
 
@@ -43,6 +45,19 @@ need libharfbuzz-dev        pkg-config --exists harfbuzz
 need fonts-dejavu-core      test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 need parallel               has parallel
 need git                    has git
+# codecs (tools/build-ffmpeg.sh): AV1 decode, AV1 encode (SVT-AV1 and libaom),
+# VP8/VP9, Opus, Vorbis; Debian 12 has dav1d 1.0.0 and SVT-AV1 1.4.1, the
+# oldest FFmpeg 8.1 and 9.0 accept (dav1d >= 1.0.0, SvtAv1Enc >= 0.9.0)
+need libdav1d-dev           pkg-config --exists 'dav1d >= 1.0.0'
+need libsvtav1enc-dev       pkg-config --exists 'SvtAv1Enc >= 0.9.0'
+need libaom-dev             pkg-config --exists 'aom >= 2.0.0'
+need libvpx-dev             pkg-config --exists 'vpx >= 1.4.0'
+need libopus-dev            pkg-config --exists opus
+need libvorbis-dev          pkg-config --exists vorbisenc
+if [ "${FFMPEG_GPL:-0}" != 0 ]; then
+    need libx264-dev        pkg-config --exists x264
+    need libx265-dev        pkg-config --exists x265
+fi
 
 # --asan: what make check-asan and make fuzz need as well
 if [ "${1:-}" = --asan ]; then
