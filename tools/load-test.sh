@@ -156,12 +156,19 @@ run_load() {
             -progress "$dir/$tag-progress$i" -f null - 2>"$dir/$tag-err$i.log" &
         pids+=($!)
     done
+    # RSS every 2 s, for information; builtins only, and the run ends at T0 + SECONDS
+    # however late the loop wakes on a loaded machine
     declare -a rss
-    local k
-    for ((k = 1; k <= secs / 2; k++)); do
-        sleep 2
+    local end=$(( ${t0/./} / 1000 + secs * 1000 )) now key val unit
+    while :; do
+        now=$(( ${EPOCHREALTIME/./} / 1000 ))
+        [ $now -lt $end ] || break
+        sleep "$(( (end - now) > 2000 ? 2 : 1 ))"
         for i in "${!pids[@]}"; do
-            rss[$i]="${rss[$i]:-} $(($(awk '/^VmRSS/ { print $2 }' "/proc/${pids[$i]}/status" 2>/dev/null || echo 0) / 1024))"
+            val=0
+            while read -r key val unit; do [ "$key" = VmRSS: ] && break; val=0; done \
+                <"/proc/${pids[$i]}/status" 2>/dev/null || true
+            rss[$i]="${rss[$i]:-} $((val / 1024))"
         done
     done
     local fail=0 alive rc frames status fig v series fps
@@ -172,7 +179,10 @@ run_load() {
         kill -INT "$p" 2>/dev/null || true
         rc=0
         wait "$p" || rc=$?
-        wait "${readers[$i]}" || true
+        # the sampler ends at the FIFO's end; it is killed if ffmpeg never opened it
+        for _ in 1 2 3 4 5 6 7 8 9 10; do [ -d "/proc/${readers[$i]}" ] || break; sleep 0.2; done
+        kill "${readers[$i]}" 2>/dev/null || true
+        wait "${readers[$i]}" 2>/dev/null || true
         frames=$(awk '{ f = $2 } END { print f + 0 }' "$dir/$tag-series$i")
         v=$(analyse "$dir/$tag-series$i" "$secs" "$minres")
         status=${v%%|*} fig=${v#*|}
