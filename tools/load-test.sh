@@ -205,11 +205,13 @@ run_load() {
 # lsan_run LOG FORMAT SETPARAMS FILTERS THREADS [PRELOAD]
 # (THREADS cN: N threads and -cpuflags 0, FFmpeg's and cspfix's C code only)
 lsan_run() {
+    local cpu=()
+    [ "${5#c}" = "$5" ] || cpu=(-cpuflags 0)
     env ${6:+LD_PRELOAD=$6} ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=23 LSAN_OPTIONS=exitcode=23 \
         UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
         "$ff" -nostdin -hide_banner -loglevel level+verbose -f lavfi \
         -i "testsrc2=s=$S:r=25:d=$secs,format=$2,setparams=$3" -vf "$4" \
-        -filter_threads "${5#c}" ${5%%[0-9]*:+-cpuflags 0} -f null - >"$1" 2>&1
+        -filter_threads "${5#c}" "${cpu[@]}" -f null - >"$1" 2>&1
 }
 
 lsan() {
