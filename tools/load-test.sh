@@ -45,7 +45,7 @@
 # (one leaked block every 4 frames); likewise for live bytes (band plus 1 MiB,
 # slope 64 bytes/frame).  Also fails if a process dies or logs an error.  The
 # smallest per-frame leak a run can see is (band + 64) / frames between its
-# thirds; the short form fails if that is above 0.5 block/frame (too few frames
+# thirds; the short form fails if that is above 0.75 block/frame (too few frames
 # to judge), the long form prints it.  RSS is printed for information only.
 
 set -euo pipefail
@@ -278,9 +278,9 @@ long)
         { echo "load-test: FAILED"; exit 1; } ;;
 short)
     t0=$SECONDS rc=0
-    run_load short 2 1280x720 "$secs" 0 0.5 || rc=1
+    run_load short 2 1280x720 "$secs" 0 0.75 || rc=1
     [ $rc = 0 ] || { echo "load-test short: FAILED without any injected leak"; exit 1; }
-    out=$(run_load inject 2 1280x720 "$secs" 1 0.5) && rc=0 || rc=$?
+    out=$(run_load inject 2 1280x720 "$secs" 1 0.75) && rc=0 || rc=$?
     echo "$out"
     for i in 0 1; do
         awk -v i=$((i + 1)) 'NR == FNR { inj = $4; next } { f = $2 } END {
