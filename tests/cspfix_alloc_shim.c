@@ -32,7 +32,7 @@
  * (written to a temporary file and renamed, so a reader never sees half a line).
  *
  * CSPFIX_LOAD_INJECT_LEAK=N (N > 0): a deliberate leak to prove the load test
- * can fail.  Each block of N bytes or more (N = 1: 1 MiB or more) that is
+ * can fail.  Each block of N bytes or more (N = 1: 256 KiB or more) that is
  * freed by another thread than the one that allocated it leaves behind one
  * malloc(64) that is never freed.  In the load test's pipeline such blocks are
  * the rawvideo demuxer's packets: allocated by the demuxer thread, their
@@ -264,7 +264,7 @@ __attribute__((constructor)) static void shim_init(void)
     pthread_t tid;
 
     if (inj && atol(inj) > 0)
-        inject_min = atol(inj) == 1 ? 1 << 20 : (size_t)atol(inj);
+        inject_min = atol(inj) == 1 ? 256 << 10 : (size_t)atol(inj);
     if (per && atol(per) > 0)
         period_ms = atol(per);
     if (!path || !*path || strlen(path) >= sizeof(stats_path))

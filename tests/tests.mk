@@ -112,7 +112,7 @@ $(OUT)/precision: $(T)/cspfix_precision.c $(T)/cspfix_testutil.c $(T)/cspfix_ref
 $(OUT)/cspfix_alloc_shim.so: $(T)/cspfix_alloc_shim.c | $(OUT)
 	$(CC) -O2 -g -std=gnu11 -Wall -Wextra -fPIC -shared -pthread -o $@ $< -ldl
 
-# the short form of make load-test (about 45 s): 2 processes at 1280x720 must keep
+# the short form of make load-test (about 45 s): 2 processes at 960x540 must keep
 # their live heap blocks flat, then the same with an injected leak must fail
 .PHONY: load-short
 load-short: $(OUT)/cspfix_alloc_shim.so
