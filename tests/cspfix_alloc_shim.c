@@ -108,9 +108,16 @@ static void big_alloc(void *p, size_t size)
     pthread_mutex_unlock(&big_lock);
 }
 
-/* p is freed (or moved by realloc): if it is a large block allocated by another
- * thread, leak one small block */
+/* p is freed: if it is a large block allocated by another thread, leak one
+ * small block; with leak = 0 (p moved by realloc) only forget it */
+static void big_release(void *p, int leak);
+
 static void big_free(void *p)
+{
+    big_release(p, 1);
+}
+
+static void big_release(void *p, int leak_it)
 {
     pid_t tid = -1;
 
@@ -124,7 +131,7 @@ static void big_free(void *p)
             break;
         }
     pthread_mutex_unlock(&big_lock);
-    if (tid >= 0 && tid != gettid()) {
+    if (leak_it && tid >= 0 && tid != gettid()) {
         void *leak = __libc_malloc(64);
         if (leak) {
             memset(leak, 0x5a, 64);
@@ -169,16 +176,21 @@ EXPORT void *realloc(void *ptr, size_t size)
         count_free(ptr);
         return __libc_realloc(ptr, 0);
     }
+    if (ptr)
+        big_release(ptr, 0);      /* re-registered below if still large */
     p = __libc_realloc(ptr, size);
-    if (!p)
-        return NULL;              /* ptr, if any, is untouched */
+    if (!p) {
+        if (ptr)
+            big_alloc(ptr, old);  /* ptr is untouched */
+        return NULL;
+    }
     if (!ptr) {
         count_alloc(p);
-        big_alloc(p, size);
     } else {
         atomic_fetch_add_explicit(&live_bytes, (long long)malloc_usable_size(p) - (long long)old,
                                   memory_order_relaxed);
     }
+    big_alloc(p, size);
     return p;
 }
 
