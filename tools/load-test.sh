@@ -34,20 +34,21 @@
 #
 # What counts as a leak (long and short): SHIM, a preloaded allocator wrapper,
 # reports the process's live heap blocks and bytes every 0.25 s; the test reads
-# them with the frame count (-progress) every 0.5 s.  After a warm-up (the first
-# quarter of the run) ffmpeg's buffer pools, thread pools and plans are built,
-# so live blocks only move with the frames queued between demuxer, decoder,
-# filter and muxer: they go up and down within a band whose width the run
-# measures (max - min around the least-squares line).  A leak raises
-# the band's floor with every frame.  A process fails if the floor of the last
-# third is above the floor of the first third by more than that band plus 64
-# blocks AND the least-squares slope of live blocks per frame is at least 0.25
-# (one leaked block every 4 frames).  Live bytes are printed, not judged: every
-# leaked byte is in a leaked block (but for a block grown by realloc), and bytes
-# move by whole frames as the queues fill and drain, which a step of ten frames
-# more in flight half-way through a run showed.  Also fails if a process dies
-# or logs an error.  The
-# smallest per-frame leak a run can see is (band + 64) / frames between its
+# them with the frame count (-progress) every 0.5 s.  After a warm-up (a quarter
+# of the run and at least 25 frames: a 4K process at 0.5 fps fills its queues
+# for 20 s) ffmpeg's buffer pools, thread pools and plans are built, so live
+# blocks only move with the frames queued between demuxer, decoder, filter and
+# muxer: they go up and down within a band whose width the run measures (max -
+# min around the least-squares line).  A leak raises the band's floor with
+# every frame.  A process fails if the floor of the last third of the samples
+# is above the floor of the first third by more than that band plus 16 blocks
+# and the least-squares slope of live blocks per frame is at least 0.5, or by
+# more than the band plus 64 with a slope of at least 0.25 (one leaked block
+# every 4 frames).  Live bytes are printed, not judged: every leaked byte is in
+# a leaked block (but for a block grown by realloc), and bytes move by whole
+# frames as the queues fill and drain (a run with ten frames more in flight
+# from half-way on).  Also fails if a process dies or logs an error.  The
+# smallest per-frame leak a run can see is (band + 16) / frames between its
 # thirds; the short form fails if that is above 0.75 block/frame (too few frames
 # to judge), the long form prints it.  RSS is printed for information only.
 
@@ -82,10 +83,10 @@ analyse() {
         for (i = 1; i <= n; i++) { sxy += (xs[i] - mx) * (ys[i] - my); sxx += (xs[i] - mx) ^ 2 }
         return sxx > 0 ? sxy / sxx : 0
     }
-    { t = $1; if (t >= warm && $2 > 0) { n++; T[n] = t; F[n] = $2; B[n] = $3; Y[n] = $4 } }
+    { t = $1; if (t >= warm && $2 >= 25) { n++; T[n] = t; F[n] = $2; B[n] = $3; Y[n] = $4 } }
     BEGIN { warm = secs / 4; if (warm < 3) warm = 3 }
     END {
-        if (n < 8) { printf "FAIL: %d samples after the %d s warm-up, too few to judge|\n", n, warm; exit }
+        if (n < 8) { printf "FAIL: %d samples after the warm-up (%d s and 25 frames), too few to judge|\n", n, warm; exit }
         k = int(n / 3)
         slope = lsq(F, B, n); yslope = lsq(F, Y, n)
         # band: how far live blocks (bytes) move around their trend line, i.e.
@@ -100,11 +101,11 @@ analyse() {
         for (i = 1; i <= k; i++) { if (B[i] < fa) fa = B[i]; if (Y[i] < fyA) fyA = Y[i]; mfa += F[i] }
         for (i = n - k + 1; i <= n; i++) { if (B[i] < fc) fc = B[i]; if (Y[i] < fyC) fyC = Y[i]; mfc += F[i] }
         mfa /= k; mfc /= k; between = mfc - mfa
-        tol = band + 64
+        tol = band + 16
         growth = fc - fa; ygrowth = fyC - fyA
         res = between > 0 ? tol / between : 1e9
         v = "ok"
-        if (growth > tol && slope >= 0.25)
+        if ((growth > tol && slope >= 0.5) || (growth > band + 64 && slope >= 0.25))
             v = sprintf("FAIL: live heap blocks grow (a leak): floor +%d blocks over %d frames, %.2f blocks/frame (band %d)", growth, between, slope, band)
         else if (minres > 0 && res > minres)
             v = sprintf("FAIL: too few frames to judge (%d between the thirds: a leak below %.2f blocks/frame would not show)", between, res)
@@ -275,7 +276,7 @@ lsan() {
 
 case $mode in
 long)
-    run_load long 4 3840x2160 "$secs" 0 0 && echo "load-test: 4 processes, 4K, $secs s: no failure, live heap flat" ||
+    run_load long 4 3840x2160 "$secs" "${CSPFIX_LOAD_INJECT_LEAK:-0}" 0 && echo "load-test: 4 processes, 4K, $secs s: no failure, live heap flat" ||
         { echo "load-test: FAILED"; exit 1; } ;;
 short)
     t0=$SECONDS rc=0
