@@ -194,7 +194,7 @@ run_load() {
         fi
         [ "$status" = ok ] || fail=1
         fps=$(awk -v f="$frames" -v s="$secs" 'BEGIN { printf "%.1f", f / s }')
-        # live blocks every 2 s after the first second (every 4th sample)
+        # live blocks every 2 s (every 4th sample), warm-up included
         series=$(awk 'NR % 4 == 0 { printf " %d", $3 }' "$dir/$tag-series$i")
         printf '%s process %d: %s\n  %d frames, %s fps; %s\n  live blocks every 2 s:%s\n  RSS every 2 s (MiB, not judged):%s\n  %s\n' \
             "$tag" $((i + 1)) "${jobs[$i]##* }" "$frames" "$fps" "$fig" "$series" \
