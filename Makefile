@@ -33,7 +33,13 @@
 #                      the fuzzer's seeds + FUZZ_SHORT s of fuzzing and one FATE
 #                      variant under it; valgrind memcheck on the test build
 #   make fuzz          the libFuzzer target for FUZZ_TIME seconds (default 60)
-#   make load-test     4 ffmpeg processes converting 4K for LOAD_TIME s (default 60)
+#   make load-test     4 ffmpeg processes converting 4K for LOAD_TIME s (default 60):
+#                      fails if a process's live heap blocks (counted by a preloaded
+#                      allocator wrapper) trend up with the frames; prints fps and
+#                      the live-block series per process.  Then LeakSanitizer (ASan
+#                      build) over LOAD_TIME*25 frames of each execution path
+#                      (8/10-bit, PQ, dither, description changes, sendcmd, 1..4
+#                      threads, C code).  The short form runs in make check.
 #   make overlay       fetch FFmpeg and overlay our files only
 #   make install PREFIX=/path   install FFmpeg with cspfix (programs, libraries,
 #                      headers, pkg-config files) into PREFIX: the full build
@@ -128,8 +134,12 @@ check-asan: ffmpeg-asan ffmpeg-check
 fuzz: ffmpeg-asan
 	@set -e; $(LOAD) asan=$(BUILD)/asan-$$ver; $(ASAN_MK) fuzz FUZZ_TIME=$(FUZZ_TIME)
 
-load-test: ffmpeg-check
-	@set -e; $(LOAD) tools/load-test.sh $$chk/prefix/bin/ffmpeg $(LOAD_TIME) $(BUILD)/load-test
+# the long form on the test build with the allocation counter, then every
+# execution path under LeakSanitizer on the ASan build (LOAD_TIME * 25 frames each)
+load-test: ffmpeg-check ffmpeg-asan
+	@set -e; $(LOAD) $(TESTS_MK) $$chk/tests/cspfix_alloc_shim.so; \
+	tools/load-test.sh long $$chk/prefix/bin/ffmpeg $$chk/tests/cspfix_alloc_shim.so $(LOAD_TIME) $(BUILD)/load-test; \
+	tools/load-test.sh lsan $(BUILD)/asan-$$ver/prefix/bin/ffmpeg - $(LOAD_TIME) $(BUILD)/load-test
 
 # tests/tests.mk for the test build of the current series
 TESTS_MK = $(MAKE) --no-print-directory -f tests/tests.mk FFMPEG_PREFIX=$$chk/prefix \

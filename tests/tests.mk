@@ -30,7 +30,10 @@ LAVFI_CFLAGS = $(shell $(PKG) --cflags libavfilter)
 LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
-         $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test
+         $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test \
+         $(OUT)/cspfix_alloc_shim.so
+# seconds of each of the two runs of the short load test (the second with an injected leak)
+LOAD_SHORT_TIME ?= 20
 
 .PHONY: check build
 check: build
@@ -49,6 +52,7 @@ check: build
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk example
 	@echo "== cspfix-batch on generated clips (-j2)"; $(T)/batch_test.sh $(FFMPEG_PREFIX)/bin
+	@$(MAKE) --no-print-directory -f $(T)/tests.mk load-short
 	@echo "== make patch: git am onto a pristine tree"; $(T)/patch_test.sh $(FFMPEG_SRCDIR)
 	@echo "== encoders: cspfix in front of SVT-AV1 (x265, x264 if built), HDR10 read back"; \
 	    ENCODE_TEST_REQUIRE="libsvtav1 libdav1d" $(T)/encode_test.sh $(FFMPEG_PREFIX)/bin
@@ -104,6 +108,18 @@ $(OUT)/format_test: $(T)/cspfix_format_test.c $(T)/cspfix_testutil.c $(T)/cspfix
 $(OUT)/precision: $(T)/cspfix_precision.c $(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_precision.c \
 		$(T)/cspfix_testutil.c $(T)/cspfix_refmodel.c $(LAVFI_LIBS)
+
+# the load test's allocation counter (tools/load-test.sh), preloaded into ffmpeg:
+# not built with SAN_FLAGS (it wraps the allocator of a normal build)
+$(OUT)/cspfix_alloc_shim.so: $(T)/cspfix_alloc_shim.c | $(OUT)
+	$(CC) -O2 -g -std=gnu11 -Wall -Wextra -fPIC -shared -pthread -o $@ $< -ldl
+
+# the short form of make load-test (about 45 s): 2 processes at 960x540 must keep
+# their live heap blocks flat, then the same with an injected leak must fail
+.PHONY: load-short
+load-short: $(OUT)/cspfix_alloc_shim.so
+	@echo "== load test, short form: live heap flat over $(LOAD_SHORT_TIME) s, and an injected leak caught"
+	@tools/load-test.sh short $(FFMPEG_PREFIX)/bin/ffmpeg $(OUT)/cspfix_alloc_shim.so $(LOAD_SHORT_TIME) $(OUT)/load-test
 
 # make install into a fresh prefix (tools/install-ffmpeg.sh on this build), then
 # the example application built against it with pkg-config only, and run.
