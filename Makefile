@@ -56,6 +56,10 @@
 
 FFMPEG_SERIES ?= 9.0
 OLD_SERIES    ?= 8.1
+# FATE against the old series: every test with the detected CPU flags and in plain C
+# with 3 threads (the SIMD masks, sse4.1 and avx2, run against the current series only:
+# the kernels are the same code, and CI time is bounded)
+OLD_FATE_VARIANTS ?= base:all:1 c0t3:0:3
 FFMPEG_SRC    ?=
 FFMPEG_GPL    ?=
 FFMPEG_CONFIGURE_FLAGS ?=
@@ -96,7 +100,7 @@ ffmpeg-check: overlay
 check-one: ffmpeg-check
 	@set -e; $(LOAD) echo "*** testing cspfix against FFmpeg $$ver"; \
 	$(MAKE) -f tests/tests.mk check FFMPEG_PREFIX=$$chk/prefix FFMPEG_OBJ=$$chk/obj \
-		FFMPEG_SRCDIR=$$src OUT=$$chk/tests; \
+		FFMPEG_SRCDIR=$$src OUT=$$chk/tests $(if $(FATE_VARIANTS),FATE_VARIANTS="$(FATE_VARIANTS)"); \
 	echo "== bench smoke run: cspfix-bench --quick (builds and runs every graph; timings not checked)"; \
 	$(MAKE) --no-print-directory $$chk/bench/cspfix-bench; \
 	$$chk/bench/cspfix-bench --quick --peers colorspace,zscale,zimg-avx2,copy --json \
@@ -109,7 +113,7 @@ check:
 	$(MAKE) check-one
 ifeq ($(FFMPEG_SRC),)
 ifneq ($(OLD_SERIES),$(FFMPEG_SERIES))
-	$(MAKE) check-one FFMPEG_SERIES=$(OLD_SERIES) STRICT=1
+	$(MAKE) check-one FFMPEG_SERIES=$(OLD_SERIES) STRICT=1 FATE_VARIANTS="$(OLD_FATE_VARIANTS)"
 endif
 endif
 

@@ -145,6 +145,7 @@ fate:
 	@echo "== FATE checksums: make -j$(FATE_JOBS) $(if $(word 2,$(FATE_TARGET)),<$(words $(FATE_TARGET)) tests>,$(FATE_TARGET)) (log: $(FATE_LOG))"
 	@mkdir -p $(OUT); t0=$$(date +%s); rc=0; \
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C $(FFMPEG_OBJ) -k -j$(FATE_JOBS) \
+		$(if $(FATE_VARIANTS),CSPFIX_VARIANTS="$(FATE_VARIANTS)") \
 		$(FATE_TARGET) >$(FATE_LOG) 2>&1 || rc=$$?; \
 	n=$$(grep -c '^TEST ' $(FATE_LOG)); \
 	failed=$$(sed -n 's/^Test \(.*\) failed\..*/\1/p' $(FATE_LOG) | sort); \
