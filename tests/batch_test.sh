@@ -191,7 +191,7 @@ done
 rc=$?
 o=$tmp/mp4.mkv/m.mkv
 [ $rc = 0 ] && [ ! -e "$tmp/mp4.mkv/m.mp4" ] && [ -s "$o" ] &&
-    grep -q "(as .mkv: the mp4 muxer refused: Could not find tag for codec rawvideo" "$tmp/mp4mkv.txt" &&
+    grep -q "(as .mkv: the mp4 muxer refused: " "$tmp/mp4mkv.txt" &&
     grep -q "mov_text made SubRip; stream #4 (chapter track) kept as chapters; stream #5 (timecode track) kept as the video's timecode tag" "$tmp/mp4mkv.txt" &&
     [ "$(probe -show_chapters -of csv=p=0 "$o" | grep -c .)" = 2 ] &&
     [ "$(count "$o" pic)" = 1 ] && [ "$(count "$o" audio)" = 2 ] && [ "$(count "$o" subtitle)" = 1 ] &&
