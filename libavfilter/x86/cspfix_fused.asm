@@ -236,8 +236,8 @@ cglobal cspfix_yrow_%1, 7, 8, 12, dst, src, c1, c2, w, m, bias, lo, hi, x
     vfmadd231ps m1, m3, [c1q + xq * 4 + mmsize * %%k]
     vfmadd231ps m1, m4, [c2q + xq * 4 + mmsize * %%k]
     addps   m1, [biasq + mmsize * %%k]
-    maxps   m1, m10
-    minps   m1, m11
+    vmaxps  m1, m1, m10                 ; v-forms: x86inc would swap maxps m<8, m>=8
+    vminps  m1, m1, m11
     cvttps2dq m1, m1
     ROW_STORE [dstq + xq * %%bs + mmsize / 4 * %%k * %%bs], 1, 6, %1
 %assign %%k %%k + 1

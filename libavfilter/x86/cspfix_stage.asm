@@ -226,8 +226,8 @@ cglobal cspfix_tf, 5, 11, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
     movu    m7, [c0q + xq * 4]
     movu    m8, [c1q + xq * 4]
     movu    m9, [c2q + xq * 4]
-    maxps   m4, m7, m8
-    maxps   m4, m9
+    vmaxps  m4, m7, m8                  ; v-forms: x86inc would swap the operands
+    vmaxps  m4, m4, m9                  ; of maxps m<8, m>=8 (VEX size), not C's
 %endmacro
 
 %macro TONEMAP 0
@@ -390,8 +390,8 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
     addps   m5, m6
     mulps   m6, m2, m12
     addps   m5, m6
-    maxps   m5, m14
-    minps   m5, m13                     ; y
+    vmaxps  m5, m5, m14
+    vminps  m5, m5, m13                 ; y
     ; mn < 0: v = y / (y - mn); where v < 1: t = v, o = -(v mn)
     subps   m6, m5, m3
     divps   m9, m5, m6                  ; v
@@ -424,18 +424,18 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
     ; c = clamp(t c + o, 0, hi)
     mulps   m0, m8
     addps   m0, m7
-    maxps   m0, m14
-    minps   m0, m13
+    vmaxps  m0, m0, m14
+    vminps  m0, m0, m13
     movu    [c0q + xq * 4], m0
     mulps   m1, m8
     addps   m1, m7
-    maxps   m1, m14
-    minps   m1, m13
+    vmaxps  m1, m1, m14
+    vminps  m1, m1, m13
     movu    [c1q + xq * 4], m1
     mulps   m2, m8
     addps   m2, m7
-    maxps   m2, m14
-    minps   m2, m13
+    vmaxps  m2, m2, m14
+    vminps  m2, m2, m13
     movu    [c2q + xq * 4], m2
     add     xq, mmsize / 4
     cmp     xq, wq
@@ -473,8 +473,8 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
 %else
     blendvps %1, %1, m6, m7
 %endif
-    maxps   %1, m9
-    minps   %1, m14
+    vmaxps  %1, %1, m9
+    vminps  %1, %1, m14
     movu    [%3 + xq * 4], %1
 %endmacro
 
