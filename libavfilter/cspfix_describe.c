@@ -49,6 +49,19 @@ const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3] = {
     [CSPFIX_ALL_BT2020]    = { AVCOL_PRI_BT2020,    AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL },
 };
 
+void ff_cspfix_preset_prim_trc(CspfixDesc *d, int all, enum AVColorPrimaries prim,
+                               enum AVColorTransferCharacteristic trc)
+{
+    if (all) {
+        d->prim = ff_cspfix_all_presets[all][0];
+        d->trc  = ff_cspfix_all_presets[all][1];
+    }
+    if (prim != AVCOL_PRI_UNSPECIFIED)
+        d->prim = prim;
+    if (trc != AVCOL_TRC_UNSPECIFIED)
+        d->trc = trc;
+}
+
 static const char *guess_reason(const AVFrame *f, int rgb)
 {
     return rgb ? "RGB pixel format" : f->height >= 720 ? "height >= 720" :
@@ -182,16 +195,9 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
     if ((ret = ff_cspfix_format_init(&fmt, ofmt)) < 0)
         return ret;
     od->depth = fmt.depth;
-    if (s->all) {
-        od->prim = ff_cspfix_all_presets[s->all][0];
-        od->trc  = ff_cspfix_all_presets[s->all][1];
-        if (csp == AVCOL_SPC_UNSPECIFIED)
-            csp = ff_cspfix_all_presets[s->all][2];
-    }
-    if (s->prim != AVCOL_PRI_UNSPECIFIED)
-        od->prim = s->prim;
-    if (s->trc != AVCOL_TRC_UNSPECIFIED)
-        od->trc = s->trc;
+    if (s->all && csp == AVCOL_SPC_UNSPECIFIED)
+        csp = ff_cspfix_all_presets[s->all][2];
+    ff_cspfix_preset_prim_trc(od, s->all, s->prim, s->trc);
 
     if (out_rgb) {
         if (s->csp != AVCOL_SPC_UNSPECIFIED && s->csp != AVCOL_SPC_RGB) {

@@ -40,6 +40,13 @@ enum CspfixAll {
 /** primaries, transfer, matrix of each preset */
 extern const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3];
 
+/**
+ * The primaries and transfer the options give: those of the preset all (if set),
+ * then prim and trc where they are set; d's other values stay.
+ */
+void ff_cspfix_preset_prim_trc(CspfixDesc *d, int all, enum AVColorPrimaries prim,
+                               enum AVColorTransferCharacteristic trc);
+
 /* Fields ff_cspfix_describe_input() guessed */
 #define CSPFIX_GUESS_PRIM  1
 #define CSPFIX_GUESS_TRC   2

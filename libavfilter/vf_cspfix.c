@@ -583,29 +583,15 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
     AVFrame *tmp;
     int tm_peak = 0, tone_mapped = 0, ret = 0;
 
-    if (d->iall) {
-        id.prim = ff_cspfix_all_presets[d->iall][0];
-        id.trc  = ff_cspfix_all_presets[d->iall][1];
-    }
-    if (d->iprim != AVCOL_PRI_UNSPECIFIED)
-        id.prim = d->iprim;
-    if (d->itrc != AVCOL_TRC_UNSPECIFIED)
-        id.trc = d->itrc;
-    else if (!d->iall &&
-             (av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
-                                     AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) ||
-              av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
-                                     AV_FRAME_DATA_CONTENT_LIGHT_LEVEL)))
+    ff_cspfix_preset_prim_trc(&id, d->iall, d->iprim, d->itrc);
+    if (d->itrc == AVCOL_TRC_UNSPECIFIED && !d->iall &&
+        (av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
+                                AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) ||
+         av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
+                                AV_FRAME_DATA_CONTENT_LIGHT_LEVEL)))
         id.trc = AVCOL_TRC_SMPTE2084; /* HDR: PQ or HLG, the rules are the same */
     od = id;
-    if (d->all) {
-        od.prim = ff_cspfix_all_presets[d->all][0];
-        od.trc  = ff_cspfix_all_presets[d->all][1];
-    }
-    if (d->prim != AVCOL_PRI_UNSPECIFIED)
-        od.prim = d->prim;
-    if (d->trc != AVCOL_TRC_UNSPECIFIED)
-        od.trc = d->trc;
+    ff_cspfix_preset_prim_trc(&od, d->all, d->prim, d->trc);
     /* HDR -> HDR with an explicit tone curve compresses to target_peak (cspfix_plan.c) */
     if (ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc) && !s->fast &&
         s->tonemap != CSPFIX_TM_AUTO && s->tonemap != CSPFIX_TM_NONE) {

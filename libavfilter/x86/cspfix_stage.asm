@@ -70,15 +70,19 @@ cglobal cspfix_matrix, 5, 6, 16, c0, c1, c2, w, m, x
 %endmacro
 
 ;-----------------------------------------------------------------------------
+; ROW2 name, a, b, op_a, op_b: void name(float *c, int w, float a, float b):
+; c = op_b(op_a(c, a), b) on one row
 ; void affine(float *c, int w, float s, float o)   c = c * s + o
+; void clip(float *c, int w, float lo, float hi)   c = min(max(c, lo), hi)
+; (maxps a, b is a > b ? a : b and minps a, b is a < b ? a : b, as in C)
 ;-----------------------------------------------------------------------------
-%macro AFFINE 0
+%macro ROW2 5
 %if UNIX64
-cglobal cspfix_affine, 2, 3, 4, row, w, x
+cglobal cspfix_%1, 2, 3, 4, row, w, x
 %else
-cglobal cspfix_affine, 4, 5, 4, row, w, s, o, x
-    movss   xmm0, sm
-    movss   xmm1, om
+cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
+    movss   xmm0, %2 %+ m
+    movss   xmm1, %3 %+ m
 %endif
     movsxdifnidn wq, wd
     VBROADCASTSS m0, xmm0               ; the arguments' registers, which with
@@ -86,13 +90,17 @@ cglobal cspfix_affine, 4, 5, 4, row, w, s, o, x
     xor     xq, xq
 .loop:
     movu    m2, [rowq + xq * 4]
-    mulps   m2, m0
-    addps   m2, m1
+    %4      m2, m0
+    %5      m2, m1
     movu    [rowq + xq * 4], m2
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
     RET
+%endmacro
+
+%macro AFFINE 0
+    ROW2 affine, s, o, mulps, addps
 %endmacro
 
 ;-----------------------------------------------------------------------------
@@ -297,31 +305,8 @@ cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, 
     RET
 %endmacro
 
-;-----------------------------------------------------------------------------
-; void clip(float *c, int w, float lo, float hi)   c = min(max(c, lo), hi)
-; (maxps a, b is a > b ? a : b and minps a, b is a < b ? a : b, as in C)
-;-----------------------------------------------------------------------------
 %macro CLIP 0
-%if UNIX64
-cglobal cspfix_clip, 2, 3, 4, row, w, x
-%else
-cglobal cspfix_clip, 4, 5, 4, row, w, lo, hi, x
-    movss   xmm0, lom
-    movss   xmm1, him
-%endif
-    movsxdifnidn wq, wd
-    VBROADCASTSS m0, xmm0
-    VBROADCASTSS m1, xmm1
-    xor     xq, xq
-.loop:
-    movu    m2, [rowq + xq * 4]
-    maxps   m2, m0
-    minps   m2, m1
-    movu    [rowq + xq * 4], m2
-    add     xq, mmsize / 4
-    cmp     xq, wq
-    jl .loop
-    RET
+    ROW2 clip, lo, hi, maxps, minps
 %endmacro
 
 ; GAMUT_LT mask, a, b: mask = a < b (AVX2: a vector of all-ones lanes; AVX-512: k)
