@@ -39,8 +39,10 @@ include $(CSPFIX_DIR)/list.mak
 CSPFIX_VARIANTS := base:all:1 c0t3:0:3 sse41t2:sse4.1:2
 # On a CPU with AVX-512, `all` runs the AVX-512 kernels; the avx2t2 variant masks
 # them (a -cpuflags value with a leading - is relative to the detected flags) so
-# that the AVX2 kernels are checked too, on every group but the covering array
-# (which only recombines the values, pairs and formats of the others).
+# that the AVX2 kernels are checked too. The SIMD masks run every group but the
+# covering array (which only recombines the values, pairs and formats of the
+# others; it runs with the detected flags and in plain C).
+CSPFIX_VARIANT_GROUPS_sse41t2 := value pair fmt opt pix
 CSPFIX_HOST_AVX512 := $(shell grep -qw avx512bw /proc/cpuinfo 2>/dev/null && echo yes)
 ifeq ($(CSPFIX_HOST_AVX512),yes)
 CSPFIX_VARIANTS += avx2t2:-avx512-avx512icl:2

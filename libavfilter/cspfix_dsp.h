@@ -250,11 +250,12 @@ typedef struct CspfixFusedDSP {
  * err[s + 1] holds e_up[s], the errors of the row before rows[0] (all 0 to start a
  * band), and receives the errors of rows[n-1]; err[0] and err[w + 1] are 0.
  * Rows and err have ED_PAD floats of padding before and after w: SIMD versions
- * read and write them (a row wavefront: lane l runs row l two samples behind row
- * l - 1). rows[] has max(n, 16) valid rows: SIMD versions may overwrite rows[n..15]
- * and err's padding.
+ * read and write them (a row wavefront: row l runs three samples behind row l - 1).
+ * n is at most CSPFIX_ED_ROWS, and rows[] has CSPFIX_ED_ROWS valid rows: SIMD
+ * versions may overwrite rows[n..] and err's padding.
  */
-#define CSPFIX_ED_PAD 48
+#define CSPFIX_ED_PAD  128
+#define CSPFIX_ED_ROWS 32
 #define CSPFIX_DITHER_ED_ARGS float *const *rows, int n, int w, float *err, float lo, float hi
 /* strided samples (packed and semi-planar layouts); step in bytes */
 #define CSPFIX_UNPACK_S8_ARGS  float *dst, const uint8_t *src, int w, int step

@@ -300,11 +300,11 @@ typedef struct SliceBuf {
     float *ring[8][3];      ///< full-resolution rows after the plan, slot = row & 3 (row & 7 for interlaced frames)
                             ///< (per-field 4:2:0 output: row & 7)
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
-    /* error diffusion: each component's rows are collected (up to 16, a band) and
+    /* error diffusion: each component's rows are collected (up to 32, a band) and
      * diffused together (a wavefront over the rows), then written */
-    float *ed_row[3][16];   ///< the collected rows (CSPFIX_ED_PAD floats of padding)
+    float *ed_row[3][CSPFIX_ED_ROWS]; ///< the collected rows (CSPFIX_ED_PAD floats of padding)
     float *ed_err[3];       ///< errors of the last row diffused (0 at a band start)
-    int ed_y[3][16];        ///< their row numbers
+    int ed_y[3][CSPFIX_ED_ROWS];      ///< their row numbers
     int ed_n[3];            ///< rows collected
     int ed_w[3];            ///< their width
     AVFrame *ed_out;        ///< the frame they go to
@@ -315,8 +315,8 @@ typedef struct SliceBuf {
 } SliceBuf;
 
 #define SCRATCH_ROWS 41
-/* per job after those: 3 x 17 error diffusion rows (16 rows and the errors) */
-#define ED_ROWS 51
+/* per job after those: 3 x 33 error diffusion rows (32 rows and the errors) */
+#define ED_ROWS (3 * (CSPFIX_ED_ROWS + 1))
 
 static int ed_stride(const CspfixExec *e)
 {
@@ -341,9 +341,9 @@ static void slice_buf(const CspfixExec *e, int jobnr, int field, SliceBuf *b)
     for (int i = 0; i < 3; i++) {
         /* after the 41 rows and their 32 floats of slack */
         float *ed = base + SCRATCH_ROWS * e->row_stride + 32 + CSPFIX_ED_PAD +
-                    17 * i * ed_stride(e);
+                    (CSPFIX_ED_ROWS + 1) * i * ed_stride(e);
         b->ed_err[i] = ed;
-        for (int j = 0; j < 16; j++)
+        for (int j = 0; j < CSPFIX_ED_ROWS; j++)
             b->ed_row[i][j] = ed + (j + 1) * ed_stride(e);
         b->ed_n[i] = 0;
     }
@@ -588,7 +588,7 @@ static void diffuse(const CspfixExec *e, SliceBuf *b, AVFrame *out, int c, int y
     const int band = c && !e->fout.rgb ? CSPFIX_ED_BAND >> e->fout.vsub : CSPFIX_ED_BAND;
     const int x2 = e->fout.x2rgb10;
 
-    if (!(y % band) || b->ed_n[c] == 16) {
+    if (!(y % band) || b->ed_n[c] == CSPFIX_ED_ROWS) {
         if (x2) {
             if (!c)
                 ed_flush3(e, b);

@@ -51,13 +51,13 @@ enum CspfixDither {
     CSPFIX_DITHER_AUTO = -1,    ///< ordered when the output has fewer bits than the input
     CSPFIX_DITHER_NONE,
     CSPFIX_DITHER_ORDERED,
-    CSPFIX_DITHER_ED,           ///< Floyd-Steinberg error diffusion in fixed 16-row bands
+    CSPFIX_DITHER_ED,           ///< Floyd-Steinberg error diffusion in fixed 32-row bands
     CSPFIX_DITHER_NB,
 };
 
 /* Slices are cut on multiples of this many luma rows, where error diffusion restarts, so
  * the output is the same for any thread count. */
-#define CSPFIX_ED_BAND 16
+#define CSPFIX_ED_BAND 32
 
 /* The execution paths, in the order they are tried (ff_cspfix_exec_configure()). */
 enum CspfixPath {

@@ -191,9 +191,10 @@ check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_t
 	@$(SAN_ENV) $(MAKE) --no-print-directory -f $(T)/tests.mk fate FATE_TARGET="$(ASAN_FATE_TARGETS)"
 
 # FATE under the sanitizers: the first variant of the groups in ASAN_FATE_GROUPS (every
-# value, value pair, format and option; the covering array only recombines them);
-# ASAN_FATE_GROUPS=all runs every test (fate-cspfix-primary).
-ASAN_FATE_GROUPS ?= value pair fmt opt pix
+# value, format, pixel format and option; the pairs and the covering array only
+# recombine them, through the same code); ASAN_FATE_GROUPS=all runs every test
+# (fate-cspfix-primary).
+ASAN_FATE_GROUPS ?= value fmt opt pix
 empty :=
 space := $(empty) $(empty)
 ASAN_FATE_TARGETS = $(if $(filter all,$(ASAN_FATE_GROUPS)),fate-cspfix-primary,$(shell sed -n \

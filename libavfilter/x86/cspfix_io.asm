@@ -57,7 +57,7 @@ lut8_split:
 ; pack (AVX-512): the qwords of packusdw's lanes in sample order
 pack_qperm:  dq 0, 2, 4, 6, 1, 3, 5, 7
 
-; dither_ed: the Floyd-Steinberg weights, and lane l's column offset -2 l (for the
+; dither_ed: the Floyd-Steinberg weights, and lane l's column offset -3 l (for the
 ; AVX2 signed compare, biased by 2^31)
 ed_k1:       times 16 dd 0.0625
 ed_k3:       times 16 dd 0.1875
@@ -65,9 +65,9 @@ ed_k5:       times 16 dd 0.3125
 ed_k7:       times 16 dd 0.4375
 ed_half:     times 16 dd 0.5
 ed_one:      times 16 dd 1
-ed_col:      dd 0, -2, -4, -6, -8, -10, -12, -14, -16, -18, -20, -22, -24, -26, -28, -30
-ed_colx:     dd 0x80000000, 0x7ffffffe, 0x7ffffffc, 0x7ffffffa
-             dd 0x7ffffff8, 0x7ffffff6, 0x7ffffff4, 0x7ffffff2
+ed_col:      dd 0, -3, -6, -9, -12, -15, -18, -21, -24, -27, -30, -33, -36, -39, -42, -45
+ed_colx:     dd 0x80000000, 0x7ffffffd, 0x7ffffffa, 0x7ffffff7
+             dd 0x7ffffff4, 0x7ffffff1, 0x7fffffee, 0x7fffffeb
 
 x2_lowbyte:  times 8 dd 0x000000ff
 x2_keepodd:  times 16 dw 0xff00
@@ -677,10 +677,13 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ;-----------------------------------------------------------------------------
 ; void dither_ed(float *const *rows, int n, int w, float *err, float lo, float hi)
 ; Floyd-Steinberg over n rows as a wavefront: lane l runs row l (of a group of
-; L = mmsize / 4 rows) two samples behind lane l - 1, so that at step t lane l is
-; at column t - 2 l and everything it needs from the row above (its errors at
-; columns c - 1, c, c + 1, made at steps t - 3, t - 2, t - 1) is done. The errors
-; travel down one lane per step (lane 0 takes the row above the group from err).
+; L = mmsize / 4 rows) three samples behind lane l - 1, so that at step t lane l is
+; at column c = t - 3 l and everything it needs from the row above (its errors at
+; columns c - 1, c, c + 1, made at steps t - 4, t - 3, t - 2) is done a step
+; before it is needed: the only dependency at distance one step is the row's own
+; error at c - 1 (7/16), so the latency of a step is that of its own chain. The
+; errors travel down one lane per step (lane 0 takes the row above the group from
+; err); two registers take turns holding the errors of steps t - 1 and t - 2.
 ; Blocks of L steps: L skewed row loads, an L x L transpose (vector j = step
 ; t0 + j of every lane), the steps, the transpose back, L skewed stores. Columns
 ; outside [0, w) have error 0 (masks), so that the edges get no neighbour there.
@@ -749,22 +752,23 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 %endif
 %endmacro
 
-; ED_STEP j: step t + j on vector m<j> (the samples in, q out)
-%macro ED_STEP 1
+; ED_STEP j, E1, E2: step t + j on vector m<j> (the samples in, q out); E1 holds the
+; errors of step t + j - 1, E2 those of step t + j - 2 and receives those of t + j
+%macro ED_STEP 3
     mulps   m18, [ed_k1]                ; e_up[c - 1] / 16
     mulps   m20, m17, [ed_k5]
     addps   m18, m20                    ;  + 5 e_up[c] / 16
     vbroadcastss m19, [errq + xq * 4 + (%1 + 2) * 4]
 %if mmsize == 64
-    valignd m19, m16, m19, 15           ; e_up[c + 1]: lane l - 1's last error
+    valignd m19, %3, m19, 15            ; e_up[c + 1]: lane l - 1's error of step t - 2
 %else
-    vperm2f128 m20, m16, m16, 0x08
-    vpalignr m20, m16, m20, 12
+    vperm2f128 m20, %3, %3, 0x08
+    vpalignr m20, %3, m20, 12
     vblendps m19, m20, m19, 1
 %endif
     mulps   m20, m19, [ed_k3]
     addps   m18, m20                    ;  + 3 e_up[c + 1] / 16
-    mulps   m20, m16, [ed_k7]
+    mulps   m20, %2, [ed_k7]
     addps   m18, m20                    ;  + 7 e[c - 1] / 16
     addps   m18, m %+ %1                ; v
     maxps   m18, EDLO
@@ -772,28 +776,108 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     addps   m %+ %1, m18, [ed_half]
 %if mmsize == 64
     vrndscaleps m %+ %1, m %+ %1, 3     ; q = trunc(v + 0.5)
-    vpcmpud k1, m22, m21, 1             ; 0 <= column < w
-    vsubps  m16{k1}{z}, m18, m %+ %1
+    vpcmpud k1, m22, EDW, 1             ; 0 <= column < w
+    vsubps  %3{k1}{z}, m18, m %+ %1
     vpaddd  m22, [ed_one]
 %else
     roundps m %+ %1, m %+ %1, 3
     vpcmpgtd m20, m13, EDWX1              ; column outside [0, w)
-    subps   m16, m18, m %+ %1
-    andnps  m16, m20, m16
+    subps   %3, m18, m %+ %1
+    andnps  %3, m20, %3
     vpaddd  m13, [ed_one]
 %endif
-    vpermps m20, EDIDX, m16               ; lane n - 1's error
+    vpermps m20, EDIDX, %3                ; lane n - 1's error
     movss   [errwq + xq * 4 + %1 * 4], xm20
     mova    m18, m17
     mova    m17, m19
 %endmacro
 
+; ED_STEP2 j, eA1, eA2, SA1, SA2, eB1, eB2, SB1, SB2: step t + j of a group of 2 L
+; rows, A (rows 0 .. L - 1) and B (rows L .. 2 L - 1) each in a vector (two chains,
+; so that one's latency hides the other's); e1, e2 the errors of steps t + j - 1 and
+; t + j - 2 (e2 receives those of t + j), S1, S2 the sums' S(t - 1) and S(t - 2) (S2
+; receives S(t)). B's lane 0 takes its row above from A's lane L - 1 (two steps
+; back). m8, m10 the sums of A and B, m9, m13 scratch, m11, m12 the columns of A and
+; B, m14, m15 lo and hi; the samples in and q out at [rsp + ED_TA/ED_TB + j * mmsize].
+%macro ED_STEP2 9
+    mulps   m10, %9, [ed_k1]            ; B: e_up[c - 1] / 16
+%if mmsize == 64
+    valignd %9, %7, %3, 15              ; B's S(t), before A's step overwrites %3
+%else
+    vperm2f128 m13, %7, %3, 0x03
+    vpalignr %9, %7, m13, 12
+%endif
+    mulps   m8, %5, [ed_k1]             ; A, as in ED_STEP
+    mulps   m9, %4, [ed_k5]
+    addps   m8, m9
+    vbroadcastss %5, [errq + xq * 4 + (%1 + 2) * 4]
+%if mmsize == 64
+    valignd %5, %3, %5, 15
+%else
+    vperm2f128 m13, %3, %3, 0x08
+    vpalignr m13, %3, m13, 12
+    vblendps %5, m13, %5, 1
+%endif
+    mulps   m9, %5, [ed_k3]
+    addps   m8, m9
+    mulps   m9, %2, [ed_k7]
+    addps   m8, m9
+    addps   m8, [rsp + ED_TA + %1 * mmsize]
+    vmaxps  m8, m8, m14
+    vminps  m8, m8, m15
+    addps   m9, m8, [ed_half]
+    ED_MASKED_E %3, m8, m9, m11, k1
+    movu    [rsp + ED_TA + %1 * mmsize], m9
+    mulps   m9, %8, [ed_k5]             ; B
+    addps   m10, m9
+    mulps   m9, %9, [ed_k3]
+    addps   m10, m9
+    mulps   m9, %6, [ed_k7]
+    addps   m10, m9
+    addps   m10, [rsp + ED_TB + %1 * mmsize]
+    vmaxps  m10, m10, m14
+    vminps  m10, m10, m15
+    addps   m9, m10, [ed_half]
+    ED_MASKED_E %7, m10, m9, m12, k2
+    movu    [rsp + ED_TB + %1 * mmsize], m9
+%if mmsize == 64
+    vpermps m13, m16, %7                ; lane n - 1 - L's error
+%else
+    movu    m13, [rsp + ED_MISC + 3 * mmsize]
+    vpermps m13, m13, %7
+%endif
+    movss   [errwq + xq * 4 + %1 * 4], xm13
+%endmacro
+
+; ED_MASKED_E e, v, q, columns, k: q = trunc(q) (q is v + 0.5), e = v - q where
+; 0 <= column < w, else 0; the columns step on
+%macro ED_MASKED_E 5
+%if mmsize == 64
+    vrndscaleps %3, %3, 3
+    vpcmpud %5, %4, [rsp + ED_MISC + 2 * mmsize], 1
+    vsubps  %1{%5}{z}, %2, %3
+%else
+    roundps %3, %3, 3
+    vpcmpgtd m13, %4, [rsp + ED_MISC + 2 * mmsize]
+    subps   %1, %2, %3
+    andnps  %1, m13, %1
+%endif
+    vpaddd  %4, [ed_one]
+%endmacro
+
+; the stack: 2 L row pointers, then lo, hi, w (AVX2: w - 1 biased), the index of
+; the last lane; the two-chain groups' state (8 vectors of errors and sums, 2 of
+; columns) and their transposed samples (A, B)
 %macro DITHER_ED 0
 %assign L mmsize / 4
+%assign ED_MISC 2 * L * 8
+%assign ED_ST   ED_MISC + 4 * mmsize
+%assign ED_TA   ED_ST + 10 * mmsize
+%assign ED_TB   ED_TA + L * mmsize
 %if UNIX64
-cglobal cspfix_dither_ed, 4, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, g, x, p, tend, nl, errw
+cglobal cspfix_dither_ed, 4, 10, 32, ED_TB + L * mmsize, rows, n, w, err, g, x, p, tend, nl, errw
 %else
-cglobal cspfix_dither_ed, 6, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, lo, hi, g, x, p, tend
+cglobal cspfix_dither_ed, 6, 10, 32, ED_TB + L * mmsize, rows, n, w, err, lo, hi, g, x, p, tend
     movss   xm0, lom
     movss   xm1, him
     DEFINE_ARGS rows, n, w, err, nl, errw, g, x, p, tend
@@ -801,60 +885,71 @@ cglobal cspfix_dither_ed, 6, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, lo, hi
     movsxdifnidn wq, wd
     movsxdifnidn nq, nd
     LOHI_ARGS
+    VBROADCASTSS m2, xm0
+    VBROADCASTSS m3, xm1
+    movu    [rsp + ED_MISC], m2
+    movu    [rsp + ED_MISC + mmsize], m3
 %if mmsize == 64
-    ; m16 e, m17 S(t-1), m18 S(t-2) / sums, m19 S(t), m20 scratch, m21 w, m22 columns,
-    ; m23 lane n - 1, m24 lo, m25 hi; m0-m15 the steps, m26-m31 transpose scratch
+    movd    xm2, wd
+%else
+    lea     pd, [wq - 1]
+    xor     pd, 0x80000000              ; w - 1 biased: a column > it is outside
+    movd    xm2, pd
+%endif
+    vpbroadcastd m2, xm2
+    movu    [rsp + ED_MISC + 2 * mmsize], m2
+    xor     gq, gq
+.group:
+    mov     nlq, nq
+    sub     nlq, gq
+    cmp     nlq, 2 * L
+    jle .nl_ok
+    mov     nlq, 2 * L
+.nl_ok:
+    lea     errwq, [errq + 16]
+    lea     pq, [nlq * 3]
+    shl     pq, 2
+    sub     errwq, pq                   ; err + 4 (4 - 3 nl): lane nl - 1's column + 1
+%assign l 0
+%rep 2 * L
+    mov     pq, [rowsq + gq * 8 + l * 8]
+    sub     pq, 12 * l                  ; row l reads column t - 3 l
+    mov     [rsp + l * 8], pq
+%assign l l + 1
+%endrep
+    cmp     nlq, L
+    jg .two
+    ; one vector: rows 0 .. nl - 1 (ED_STEP)
+%if mmsize == 64
+    ; m16, m21 e of the last two steps, m17 S(t-1), m18 S(t-2) / sums, m19 S(t),
+    ; m20 scratch, m22 columns, m23 lane n - 1, m24 lo, m25 hi; m0-m15 the steps,
+    ; m26-m31 transpose scratch
     %define EDLO  m24
     %define EDHI  m25
     %define EDIDX m23
-    VBROADCASTSS m24, xm0
-    VBROADCASTSS m25, xm1
-    movd    xm21, wd
-    vpbroadcastd m21, xm21
+    %define EDW   [rsp + ED_MISC + 2 * mmsize]
+    %define EDE2  m21
+    movu    m24, [rsp + ED_MISC]
+    movu    m25, [rsp + ED_MISC + mmsize]
 %else
-    ; m8-m15 renamed: e, S(t-1), S(t-2), S(t), scratch, columns, lane n - 1
+    ; m8-m15 renamed: e, S(t-1), S(t-2), S(t), scratch, columns, lane n - 1, e
+    %define EDE2 m15
     %define m16 m8
     %define m17 m9
     %define m18 m10
     %define m19 m11
     %define m20 m12
     %define EDIDX m14
-    %define EDLO  [rsp + L * 8]
-    %define EDHI  [rsp + L * 8 + mmsize]
-    %define EDWX1 [rsp + L * 8 + 2 * mmsize]
-    VBROADCASTSS m2, xm0
-    VBROADCASTSS m3, xm1
-    movu    EDLO, m2
-    movu    EDHI, m3
-    lea     pd, [wq - 1]
-    xor     pd, 0x80000000
-    movd    xm2, pd
-    vpbroadcastd m2, xm2
-    movu    EDWX1, m2                     ; w - 1 biased: column > it is outside
+    %define EDLO  [rsp + ED_MISC]
+    %define EDHI  [rsp + ED_MISC + mmsize]
+    %define EDWX1 [rsp + ED_MISC + 2 * mmsize]
 %endif
-    lea     tendq, [wq + 2 * (L - 1)]
-    xor     gq, gq
-.group:
-    mov     nlq, nq
-    sub     nlq, gq
-    cmp     nlq, L
-    jle .nl_ok
-    mov     nlq, L
-.nl_ok:
     lea     pd, [nlq - 1]
     movd    xm20, pd
     vpbroadcastd EDIDX, xm20
-    lea     errwq, [errq + 12]
-    lea     pq, [nlq * 8]
-    sub     errwq, pq                   ; err + 4 (3 - 2 nl): lane nl - 1's column + 1
-%assign l 0
-%rep L
-    mov     pq, [rowsq + gq * 8 + l * 8]
-    sub     pq, 8 * l                   ; lane l reads column t - 2 l
-    mov     [rsp + l * 8], pq
-%assign l l + 1
-%endrep
+    lea     tendq, [wq + 3 * (L - 1)]
     pxor    m16, m16
+    pxor    EDE2, EDE2
     movss   xm18, [errq]
     movss   xm17, [errq + 4]
 %if mmsize == 64
@@ -872,8 +967,10 @@ cglobal cspfix_dither_ed, 6, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, lo, hi
 %endrep
     ED_TRANSPOSE
 %assign l 0
-%rep L
-    ED_STEP l
+%rep L / 2
+    ED_STEP l, m16, EDE2
+%assign l l + 1
+    ED_STEP l, EDE2, m16
 %assign l l + 1
 %endrep
     ED_TRANSPOSE
@@ -886,14 +983,14 @@ cglobal cspfix_dither_ed, 6, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, lo, hi
     add     xq, L
     cmp     xq, tendq
     jl .block
-    add     gq, L
-    cmp     gq, nq
-    jl .group
-    RET
+    jmp .next
 %undef EDLO
 %undef EDHI
 %undef EDIDX
-%if mmsize == 32
+%undef EDE2
+%if mmsize == 64
+%undef EDW
+%else
 %undef m16
 %undef m17
 %undef m18
@@ -901,6 +998,104 @@ cglobal cspfix_dither_ed, 6, 10, 32, L * 8 + 3 * mmsize, rows, n, w, err, lo, hi
 %undef m20
 %undef EDWX1
 %endif
+
+.two:
+    ; two vectors: rows 0 .. L - 1 (A) and L .. nl - 1 (B), ED_STEP2
+    lea     pd, [nlq - 1 - L]
+    movd    xm2, pd
+    vpbroadcastd m2, xm2
+    movu    [rsp + ED_MISC + 3 * mmsize], m2
+    pxor    m0, m0
+    movu    [rsp + ED_ST + 0 * mmsize], m0
+    movu    [rsp + ED_ST + 1 * mmsize], m0
+    movu    [rsp + ED_ST + 4 * mmsize], m0
+    movu    [rsp + ED_ST + 5 * mmsize], m0
+    movu    [rsp + ED_ST + 6 * mmsize], m0
+    movu    [rsp + ED_ST + 7 * mmsize], m0
+    movss   xm1, [errq + 4]
+    movu    [rsp + ED_ST + 2 * mmsize], m1  ; S(t - 1): lane 0 e_up[0]
+    movss   xm1, [errq]
+    movu    [rsp + ED_ST + 3 * mmsize], m1  ; S(t - 2): lane 0 e_up[-1]
+%if mmsize == 64
+    movu    m1, [ed_col]
+%else
+    movu    m1, [ed_colx]
+%endif
+    movu    [rsp + ED_ST + 8 * mmsize], m1
+    mov     pd, 3 * L
+    movd    xm2, pd
+    vpbroadcastd m2, xm2
+    vpsubd  m1, m2
+    movu    [rsp + ED_ST + 9 * mmsize], m1  ; B's columns: 3 L behind
+    lea     tendq, [wq + 3 * (2 * L - 1)]
+    xor     xq, xq
+.block2:
+%assign half_ 0
+%rep 2
+%assign l 0
+%rep L
+    mov     pq, [rsp + (half_ * L + l) * 8]
+    movu    m %+ l, [pq + xq * 4]
+%assign l l + 1
+%endrep
+    ED_TRANSPOSE
+%assign l 0
+%rep L
+    movu    [rsp + ED_TA + (half_ * L + l) * mmsize], m %+ l
+%assign l l + 1
+%endrep
+%assign half_ half_ + 1
+%endrep
+%assign l 0
+%rep 8
+    movu    m %+ l, [rsp + ED_ST + l * mmsize]
+%assign l l + 1
+%endrep
+    movu    m11, [rsp + ED_ST + 8 * mmsize]
+    movu    m12, [rsp + ED_ST + 9 * mmsize]
+    movu    m14, [rsp + ED_MISC]
+    movu    m15, [rsp + ED_MISC + mmsize]
+%if mmsize == 64
+    movu    m16, [rsp + ED_MISC + 3 * mmsize]
+%endif
+%assign l 0
+%rep L / 2
+    ED_STEP2 l, m0, m1, m2, m3, m4, m5, m6, m7
+%assign l l + 1
+    ED_STEP2 l, m1, m0, m3, m2, m5, m4, m7, m6
+%assign l l + 1
+%endrep
+%assign l 0
+%rep 8
+    movu    [rsp + ED_ST + l * mmsize], m %+ l
+%assign l l + 1
+%endrep
+    movu    [rsp + ED_ST + 8 * mmsize], m11
+    movu    [rsp + ED_ST + 9 * mmsize], m12
+%assign half_ 0
+%rep 2
+%assign l 0
+%rep L
+    movu    m %+ l, [rsp + ED_TA + (half_ * L + l) * mmsize]
+%assign l l + 1
+%endrep
+    ED_TRANSPOSE
+%assign l 0
+%rep L
+    mov     pq, [rsp + (half_ * L + l) * 8]
+    movu    [pq + xq * 4], m %+ l
+%assign l l + 1
+%endrep
+%assign half_ half_ + 1
+%endrep
+    add     xq, L
+    cmp     xq, tendq
+    jl .block2
+.next:
+    add     gq, 2 * L
+    cmp     gq, nq
+    jl .group
+    RET
 %endmacro
 
 

@@ -1176,16 +1176,16 @@ static void check_stage(const CspfixDSPContext *dsp)
 #define ED_STRIDE (CSPFIX_ED_PAD + MAXW + PAD + CSPFIX_ED_PAD)
 static void check_dither_ed(const CspfixDSPContext *dsp)
 {
-    static const int ns[] = { 1, 2, 3, 7, 8, 9, 15, 16 };
-    float *buf = av_malloc(2 * 17 * ED_STRIDE * sizeof(float));
-    float *rows[2][16], *err[2];
+    static const int ns[] = { 1, 2, 3, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32 };
+    float *buf = av_malloc(2 * (CSPFIX_ED_ROWS + 1) * ED_STRIDE * sizeof(float));
+    float *rows[2][CSPFIX_ED_ROWS], *err[2];
     declare_func_float(void, CSPFIX_DITHER_ED_ARGS);
 
     if (!buf)
         return;
     for (int k = 0; k < 2; k++) {
-        err[k] = buf + k * 17 * ED_STRIDE + CSPFIX_ED_PAD;
-        for (int i = 0; i < 16; i++)
+        err[k] = buf + k * (CSPFIX_ED_ROWS + 1) * ED_STRIDE + CSPFIX_ED_PAD;
+        for (int i = 0; i < CSPFIX_ED_ROWS; i++)
             rows[k][i] = err[k] + (i + 1) * ED_STRIDE;
     }
     if (check_func(dsp->io.dither_ed, "cspfix_dither_ed")) {
@@ -1195,9 +1195,9 @@ static void check_dither_ed(const CspfixDSPContext *dsp)
                 const float max = (rnd() & 1) ? 255.0f : (rnd() & 1) ? 1023.0f : 65535.0f;
                 const float lo = (rnd() & 1) ? 0.0f : 16.0f, hi = (rnd() & 1) ? max : 235.0f;
                 float *r = buf;
-                for (int x = 0; x < 17 * ED_STRIDE; x++) /* garbage everywhere first */
+                for (int x = 0; x < (CSPFIX_ED_ROWS + 1) * ED_STRIDE; x++) /* garbage everywhere first */
                     r[x] = (rnd() & 3) ? rnd_float(-1000.0f, 70000.0f) : av_int2float(rnd());
-                for (int y = 0; y < 16; y++) {
+                for (int y = 0; y < CSPFIX_ED_ROWS; y++) {
                     fill_floats(rows[0][y], w, lo - 20.0f, hi + 20.0f);
                     for (int x = 0; x < w; x += 5) /* exact halves and integers */
                         rows[0][y][x] = (float)(int)rows[0][y][x] + ((x & 8) ? 0.5f : 0.0f);
@@ -1206,7 +1206,7 @@ static void check_dither_ed(const CspfixDSPContext *dsp)
                 err[0][0] = err[0][w + 1] = 0.0f;
                 for (int x = 1; x <= w; x++)
                     err[0][x] = (j & 1) ? rnd_float(-0.5f, 0.5f) : 0.0f;
-                memcpy(buf + 17 * ED_STRIDE, buf, 17 * ED_STRIDE * sizeof(float));
+                memcpy(buf + (CSPFIX_ED_ROWS + 1) * ED_STRIDE, buf, (CSPFIX_ED_ROWS + 1) * ED_STRIDE * sizeof(float));
                 call_ref(rows[0], n, w, err[0], lo, hi);
                 call_new(rows[1], n, w, err[1], lo, hi);
                 for (int y = 0; y < n; y++)
@@ -1216,10 +1216,10 @@ static void check_dither_ed(const CspfixDSPContext *dsp)
                     fail();
             }
         }
-        for (int y = 0; y < 16; y++)
+        for (int y = 0; y < CSPFIX_ED_ROWS; y++)
             fill_floats(rows[1][y], MAXW, 0.0f, 255.0f);
         memset(err[1] - CSPFIX_ED_PAD, 0, ED_STRIDE * sizeof(float));
-        bench_new(rows[1], 16, MAXW, err[1], 0.0f, 255.0f);
+        bench_new(rows[1], CSPFIX_ED_ROWS, MAXW, err[1], 0.0f, 255.0f);
     }
     report("dither_ed");
     av_free(buf);
