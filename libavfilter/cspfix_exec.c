@@ -308,6 +308,8 @@ typedef struct SliceBuf {
     int ed_n[3];            ///< rows collected
     int ed_w[3];            ///< their width
     AVFrame *ed_out;        ///< the frame they go to
+    int ed_joint;           ///< x2rgb10 rows given a row at a time (all components),
+                            ///< written together; else each component on its own
     float *crow[2][4];      ///< the last two unpacked input rows of Cb and Cr (interlaced:
                             ///< four, two per field, slot = row & 3)
     int crow_y[2][4];       ///< their row numbers (-1: empty)
@@ -348,6 +350,7 @@ static void slice_buf(const CspfixExec *e, int jobnr, int field, SliceBuf *b)
         b->ed_n[i] = 0;
     }
     b->ed_out = NULL;
+    b->ed_joint = 0;
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
             b->crow[i][j]   = base + (21 + 2 * i + j) * e->row_stride;
@@ -568,7 +571,7 @@ static void ed_flush3(const CspfixExec *e, SliceBuf *b)
 
 static void ed_flush_all(const CspfixExec *e, SliceBuf *b)
 {
-    if (e->fout.x2rgb10) {
+    if (b->ed_joint) {
         ed_flush3(e, b);
     } else {
         for (int c = 0; c < 3; c++)
@@ -580,16 +583,17 @@ static void ed_flush_all(const CspfixExec *e, SliceBuf *b)
  * Error diffusion of row y of component c: Floyd-Steinberg in call order (the rows
  * of that component's plane), restarted at every band of CSPFIX_ED_BAND rows (so
  * that slices are independent). The row is collected and diffused with the rest of
- * its band; the errors carry over between the calls of one band.
+ * its band; the errors carry over between the calls of one band. joint: an x2rgb10
+ * row of all three components at a time (write_full), written together; the plane
+ * path gives x2rgb10 a component at a time (each written into its bits on its own).
  */
 static void diffuse(const CspfixExec *e, SliceBuf *b, AVFrame *out, int c, int y, int w,
-                    const float *row)
+                    const float *row, int joint)
 {
     const int band = c && !e->fout.rgb ? CSPFIX_ED_BAND >> e->fout.vsub : CSPFIX_ED_BAND;
-    const int x2 = e->fout.x2rgb10;
 
     if (!(y % band) || b->ed_n[c] == CSPFIX_ED_ROWS) {
-        if (x2) {
+        if (joint) {
             if (!c)
                 ed_flush3(e, b);
         } else {
@@ -598,8 +602,9 @@ static void diffuse(const CspfixExec *e, SliceBuf *b, AVFrame *out, int c, int y
         if (!(y % band))
             memset(b->ed_err[c] - CSPFIX_ED_PAD, 0, ed_stride(e) * sizeof(float));
     }
-    b->ed_out = out;
-    b->ed_w[c] = w;
+    b->ed_out   = out;
+    b->ed_joint = joint;
+    b->ed_w[c]  = w;
     b->ed_y[c][b->ed_n[c]] = y;
     memcpy(b->ed_row[c][b->ed_n[c]++], row, w * sizeof(float));
 }
@@ -608,7 +613,7 @@ static void write_comp(const CspfixExec *e, SliceBuf *b, AVFrame *out, int c, in
                        float *src)
 {
     if (e->dither == CSPFIX_DITHER_ED && !e->fout.is_float) {
-        diffuse(e, b, out, c, y, w, src);
+        diffuse(e, b, out, c, y, w, src, 0);
         return;
     }
     ff_cspfix_write(&e->dsp, &e->fout, out, c, y, w, src, bias_row(e, y, c), e->lo[c], e->hi[c]);
@@ -623,7 +628,7 @@ static void write_full(const CspfixExec *e, SliceBuf *b, AVFrame *out, int y, fl
         if (f->x2rgb10) {
             if (e->dither == CSPFIX_DITHER_ED) {
                 for (int i = 0; i < 3; i++)
-                    diffuse(e, b, out, i, y, out->width, c[i]);
+                    diffuse(e, b, out, i, y, out->width, c[i], 1);
                 return;
             }
             ff_cspfix_write3(&e->dsp, f, out, y, out->width, c, bias_row(e, y, 0), e->lo, e->hi);
