@@ -818,28 +818,10 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     vpalignr m13, %3, m13, 12
     vblendps %5, m13, %5, 1
 %endif
-    mulps   m9, %5, [ed_k3]
-    addps   m8, m9
-    mulps   m9, %2, [ed_k7]
-    addps   m8, m9
-    addps   m8, [rsp + ED_TA + %1 * mmsize]
-    vmaxps  m8, m8, m14
-    vminps  m8, m8, m15
-    addps   m9, m8, [ed_half]
-    ED_MASKED_E %3, m8, m9, m11, k1
-    movu    [rsp + ED_TA + %1 * mmsize], m9
+    ED_FINISH m8, %5, %2, %3, [rsp + ED_TA + %1 * mmsize], m11, k1
     mulps   m9, %8, [ed_k5]             ; B
     addps   m10, m9
-    mulps   m9, %9, [ed_k3]
-    addps   m10, m9
-    mulps   m9, %6, [ed_k7]
-    addps   m10, m9
-    addps   m10, [rsp + ED_TB + %1 * mmsize]
-    vmaxps  m10, m10, m14
-    vminps  m10, m10, m15
-    addps   m9, m10, [ed_half]
-    ED_MASKED_E %7, m10, m9, m12, k2
-    movu    [rsp + ED_TB + %1 * mmsize], m9
+    ED_FINISH m10, %9, %6, %7, [rsp + ED_TB + %1 * mmsize], m12, k2
 %if mmsize == 64
     vpermps m13, m16, %7                ; lane n - 1 - L's error
 %else
@@ -847,6 +829,22 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     vpermps m13, m13, %7
 %endif
     movss   [errwq + xq * 4 + %1 * 4], xm13
+%endmacro
+
+; ED_FINISH sums, S(t), e(t - 1), e out, samples, columns, k: the sums (of S(t - 2) and
+; S(t - 1)) + 3 S(t) / 16 + 7 e(t - 1) / 16 + the samples, clamped; q back to the
+; samples, the error to e out (m9 scratch)
+%macro ED_FINISH 7
+    mulps   m9, %2, [ed_k3]
+    addps   %1, m9
+    mulps   m9, %3, [ed_k7]
+    addps   %1, m9
+    addps   %1, %5
+    vmaxps  %1, %1, m14
+    vminps  %1, %1, m15
+    addps   m9, %1, [ed_half]
+    ED_MASKED_E %4, %1, m9, %6, %7
+    movu    %5, m9
 %endmacro
 
 ; ED_MASKED_E e, v, q, columns, k: q = trunc(q) (q is v + 0.5), e = v - q where
