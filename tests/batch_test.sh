@@ -260,12 +260,17 @@ rc=$?
 [ $rc = 0 ] && [ "$(ls -A "$tmp/cont")" = m.mkv ] && [ "$(count "$tmp/cont/m.mkv" audio)" = 2 ] && ok ||
     fail "--container mkv: exit $rc, $(ls -A "$tmp/cont"): $(cat "$tmp/cont.txt")"
 
-# SIGTERM to the batch while a job runs: the job stops, nothing is left
+# SIGTERM to the batch while a job runs: the job stops, nothing is left. The fake
+# ffmpeg converts, then sleeps; like ffmpeg itself it stops on TERM or INT, taking its
+# child with it (else the real ffmpeg would go on writing after the job's cleanup)
 cat >"$tmp/fake/ffmpeg" <<END
 #!/usr/bin/env bash
 out=\${!#}
 case \$out in *.partial.*) ;; *) exec "$bin/ffmpeg" "\$@" ;; esac
-"$bin/ffmpeg" "\$@" && exec -a "$tmp/fake/ffmpeg (sleeping)" sleep 30
+trap 'kill \$child 2>/dev/null; wait \$child; exit 143' TERM INT
+"$bin/ffmpeg" "\$@" & child=\$!
+wait \$child || exit \$?
+exec -a "$tmp/fake/ffmpeg (sleeping)" sleep 30
 END
 "$ROOT/tools/cspfix-batch" -j2 --bindir "$tmp/fake" "$tmp/kin" "$tmp/tout" >"$tmp/term.txt" 2>&1 &
 bpid=$!
