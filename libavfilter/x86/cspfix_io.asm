@@ -774,18 +774,7 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     maxps   m18, EDLO
     minps   m18, EDHI
     addps   m %+ %1, m18, [ed_half]
-%if mmsize == 64
-    vrndscaleps m %+ %1, m %+ %1, 3     ; q = trunc(v + 0.5)
-    vpcmpud k1, m22, EDW, 1             ; 0 <= column < w
-    vsubps  %3{k1}{z}, m18, m %+ %1
-    vpaddd  m22, [ed_one]
-%else
-    roundps m %+ %1, m %+ %1, 3
-    vpcmpgtd m20, m13, EDWX1              ; column outside [0, w)
-    subps   %3, m18, m %+ %1
-    andnps  %3, m20, %3
-    vpaddd  m13, [ed_one]
-%endif
+    ED_MASKED_E %3, m18, m %+ %1, EDCOL, k1, m20
     vpermps m20, EDIDX, %3                ; lane n - 1's error
     movss   [errwq + xq * 4 + %1 * 4], xm20
     mova    m18, m17
@@ -843,22 +832,22 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     vmaxps  %1, %1, m14
     vminps  %1, %1, m15
     addps   m9, %1, [ed_half]
-    ED_MASKED_E %4, %1, m9, %6, %7
+    ED_MASKED_E %4, %1, m9, %6, %7, m13
     movu    %5, m9
 %endmacro
 
-; ED_MASKED_E e, v, q, columns, k: q = trunc(q) (q is v + 0.5), e = v - q where
-; 0 <= column < w, else 0; the columns step on
-%macro ED_MASKED_E 5
+; ED_MASKED_E e, v, q, columns, k, scratch: q = trunc(q) (q is v + 0.5), e = v - q
+; where 0 <= column < w (AVX2: scratch holds the compare), else 0; the columns step on
+%macro ED_MASKED_E 6
 %if mmsize == 64
     vrndscaleps %3, %3, 3
     vpcmpud %5, %4, [rsp + ED_MISC + 2 * mmsize], 1
     vsubps  %1{%5}{z}, %2, %3
 %else
     roundps %3, %3, 3
-    vpcmpgtd m13, %4, [rsp + ED_MISC + 2 * mmsize]
+    vpcmpgtd %6, %4, [rsp + ED_MISC + 2 * mmsize]
     subps   %1, %2, %3
-    andnps  %1, m13, %1
+    andnps  %1, %6, %1
 %endif
     vpaddd  %4, [ed_one]
 %endmacro
@@ -925,7 +914,7 @@ cglobal cspfix_dither_ed, 6, 10, 32, ED_TB + L * mmsize, rows, n, w, err, lo, hi
     %define EDLO  m24
     %define EDHI  m25
     %define EDIDX m23
-    %define EDW   [rsp + ED_MISC + 2 * mmsize]
+    %define EDCOL m22
     %define EDE2  m21
     movu    m24, [rsp + ED_MISC]
     movu    m25, [rsp + ED_MISC + mmsize]
@@ -940,7 +929,7 @@ cglobal cspfix_dither_ed, 6, 10, 32, ED_TB + L * mmsize, rows, n, w, err, lo, hi
     %define EDIDX m14
     %define EDLO  [rsp + ED_MISC]
     %define EDHI  [rsp + ED_MISC + mmsize]
-    %define EDWX1 [rsp + ED_MISC + 2 * mmsize]
+    %define EDCOL m13
 %endif
     lea     pd, [nlq - 1]
     movd    xm20, pd
@@ -986,15 +975,13 @@ cglobal cspfix_dither_ed, 6, 10, 32, ED_TB + L * mmsize, rows, n, w, err, lo, hi
 %undef EDHI
 %undef EDIDX
 %undef EDE2
-%if mmsize == 64
-%undef EDW
-%else
+%undef EDCOL
+%if mmsize == 32
 %undef m16
 %undef m17
 %undef m18
 %undef m19
 %undef m20
-%undef EDWX1
 %endif
 
 .two:
