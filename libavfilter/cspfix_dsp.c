@@ -39,6 +39,12 @@
 #include "cspfix_dsp_template.c"
 #undef BIT_DEPTH
 
+/* The order of the operations is the SIMD kernels' (bit-exact): the row above's
+ * share, the sample and the clamp first, then this row's error at s - 1, so that
+ * only that last fused multiply-add and the rounding are on the chain from one
+ * sample to the next. q is v rounded to the nearest integer, ties to even (rintf in
+ * the default rounding mode). |e| <= 1/2, so v is within 7/32 of [lo, hi] (integers)
+ * and q in [lo, hi]. */
 static decl_cspfix_dither_ed_fn(dither_ed_c)
 {
     for (int i = 0; i < n; i++) {
@@ -47,19 +53,16 @@ static decl_cspfix_dither_ed_fn(dither_ed_c)
 
         for (int s = 0; s < w; s++) {
             const float up2 = err[s + 2];
-            float cur = 0.0f + up0 * (1.0f / 16), v, q, e;
-            cur = cur + up1 * (5.0f / 16);
-            cur = cur + up2 * (3.0f / 16);
-            cur = cur + ep  * (7.0f / 16);
-            v = c[s] + cur;
+            float v = fmaf(up2, 3.0f / 16, fmaf(up1, 5.0f / 16, up0 * (1.0f / 16))), q;
+
+            v = c[s] + v;
             v = v > lo ? v : lo;
             v = v < hi ? v : hi;
-            q = (float)(int)(v + 0.5f);
-            q = q < hi ? q : hi;
-            e = v - q;
+            v = fmaf(ep, 7.0f / 16, v);
+            q = rintf(v);
             c[s]   = q;
             err[s] = ep;            /* this row's error at s - 1 (read up0 already) */
-            ep  = e;
+            ep  = v - q;
             up0 = up1;
             up1 = up2;
         }

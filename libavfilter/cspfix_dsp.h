@@ -241,12 +241,12 @@ typedef struct CspfixFusedDSP {
                          float lo, float hi
 /**
  * Floyd-Steinberg error diffusion of the n rows rows[0..n-1] of w samples, in that
- * order: each sample becomes integer-valued (rounded and clamped to [lo, hi]; lo and
- * hi are integers) and passes its error e to the right (7/16) and to the row below
- * (3/16 left, 5/16 under, 1/16 right). Sample s of a row receives, in this order,
- * ((0 + e_up[s-1] / 16) + 5 e_up[s] / 16) + 3 e_up[s+1] / 16, then 7 e[s-1] / 16 of
- * its own row, each product a float multiply by the constant k/16 and each sum a
- * float add (missing neighbours are 0).
+ * order: each sample becomes an integer in [lo, hi] (integers; rounded to nearest,
+ * ties to even) and passes its error e to the right (7/16) and to the row below (3/16
+ * left, 5/16 under, 1/16 right). Sample s of a row is
+ * v = fma(7/16, e[s-1], clamp(x + fma(3/16, e_up[s+1], fma(5/16, e_up[s], e_up[s-1] / 16)), lo, hi))
+ * (x the sample, fma one rounding, missing neighbours 0): only the last fma depends
+ * on the sample before, and since |e| <= 1/2 the rounded v stays in [lo, hi].
  * err[s + 1] holds e_up[s], the errors of the row before rows[0] (all 0 to start a
  * band), and receives the errors of rows[n-1]; err[0] and err[w + 1] are 0.
  * Rows and err have ED_PAD floats of padding before and after w: SIMD versions

@@ -263,8 +263,9 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->lut8        = ff_cspfix_lut_8_avx2;
         dsp->map8        = ff_cspfix_map_8_avx2;
         dsp->map16       = ff_cspfix_map_16_avx2;
-        dsp->dither_ed   = ff_cspfix_dither_ed_avx2;
     }
+    if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
+        dsp->dither_ed   = ff_cspfix_dither_ed_avx2;
 #endif
 #if HAVE_AVX512_EXTERNAL
     if (EXTERNAL_AVX512(cpu_flags)) {
@@ -276,8 +277,9 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->pack_x2_8   = ff_cspfix_pack_x2_8_avx512;
         dsp->map8        = ff_cspfix_map_8_avx512;
         dsp->map16       = ff_cspfix_map_16_avx512;
-        dsp->dither_ed   = ff_cspfix_dither_ed_avx512;
     }
+    if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
+        dsp->dither_ed   = ff_cspfix_dither_ed_avx512;
 #endif
 #if HAVE_AVX512ICL_EXTERNAL
     if (EXTERNAL_AVX512ICL(cpu_flags))

@@ -63,7 +63,6 @@ ed_k1:       times 16 dd 0.0625
 ed_k3:       times 16 dd 0.1875
 ed_k5:       times 16 dd 0.3125
 ed_k7:       times 16 dd 0.4375
-ed_half:     times 16 dd 0.5
 ed_one:      times 16 dd 1
 ed_col:      dd 0, -3, -6, -9, -12, -15, -18, -21, -24, -27, -30, -33, -36, -39, -42, -45
 ed_colx:     dd 0x80000000, 0x7ffffffd, 0x7ffffffa, 0x7ffffff7
@@ -687,8 +686,9 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ; Blocks of L steps: L skewed row loads, an L x L transpose (vector j = step
 ; t0 + j of every lane), the steps, the transpose back, L skewed stores. Columns
 ; outside [0, w) have error 0 (masks), so that the edges get no neighbour there.
-; The sums are those of C in the same order (C's leading 0 + x is x: no error
-; is -0); q = trunc(v + 0.5) needs no min with hi, since hi is an integer.
+; The operations are C's in C's order (fused multiply-adds where C has fmaf); the
+; chain from one step to the next is one fma and the error (v - round(v)). The
+; rounding is to nearest, ties to even, as rintf. (AVX2 with FMA3.)
 ; Lane n - 1's errors go to err, behind the reads of lane 0.
 ;-----------------------------------------------------------------------------
 ; ED_T16 o0 .. o3, i0 .. i3, u0 .. u3: 128-bit blocks: o_m = (i0.m, i1.m, i2.m, i3.m)
@@ -756,8 +756,7 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ; errors of step t + j - 1, E2 those of step t + j - 2 and receives those of t + j
 %macro ED_STEP 3
     mulps   m18, [ed_k1]                ; e_up[c - 1] / 16
-    mulps   m20, m17, [ed_k5]
-    addps   m18, m20                    ;  + 5 e_up[c] / 16
+    vfmadd231ps m18, m17, [ed_k5]       ;  + 5 e_up[c] / 16
     vbroadcastss m19, [errq + xq * 4 + (%1 + 2) * 4]
 %if mmsize == 64
     valignd m19, %3, m19, 15            ; e_up[c + 1]: lane l - 1's error of step t - 2
@@ -766,14 +765,11 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     vpalignr m20, %3, m20, 12
     vblendps m19, m20, m19, 1
 %endif
-    mulps   m20, m19, [ed_k3]
-    addps   m18, m20                    ;  + 3 e_up[c + 1] / 16
-    mulps   m20, %2, [ed_k7]
-    addps   m18, m20                    ;  + 7 e[c - 1] / 16
-    addps   m18, m %+ %1                ; v
+    vfmadd231ps m18, m19, [ed_k3]       ;  + 3 e_up[c + 1] / 16
+    addps   m18, m %+ %1                ;  + the sample
     maxps   m18, EDLO
     minps   m18, EDHI
-    addps   m %+ %1, m18, [ed_half]
+    vfmadd231ps m18, %2, [ed_k7]        ;  + 7 e[c - 1] / 16: v
     ED_MASKED_E %3, m18, m %+ %1, EDCOL, k1, m20
     vpermps m20, EDIDX, %3                ; lane n - 1's error
     movss   [errwq + xq * 4 + %1 * 4], xm20
@@ -797,8 +793,7 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     vpalignr %9, %7, m13, 12
 %endif
     mulps   m8, %5, [ed_k1]             ; A, as in ED_STEP
-    mulps   m9, %4, [ed_k5]
-    addps   m8, m9
+    vfmadd231ps m8, %4, [ed_k5]
     vbroadcastss %5, [errq + xq * 4 + (%1 + 2) * 4]
 %if mmsize == 64
     valignd %5, %3, %5, 15
@@ -808,8 +803,7 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     vblendps %5, m13, %5, 1
 %endif
     ED_FINISH m8, %5, %2, %3, [rsp + ED_TA + %1 * mmsize], m11, k1
-    mulps   m9, %8, [ed_k5]             ; B
-    addps   m10, m9
+    vfmadd231ps m10, %8, [ed_k5]        ; B
     ED_FINISH m10, %9, %6, %7, [rsp + ED_TB + %1 * mmsize], m12, k2
 %if mmsize == 64
     vpermps m13, m16, %7                ; lane n - 1 - L's error
@@ -820,31 +814,30 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     movss   [errwq + xq * 4 + %1 * 4], xm13
 %endmacro
 
-; ED_FINISH sums, S(t), e(t - 1), e out, samples, columns, k: the sums (of S(t - 2) and
-; S(t - 1)) + 3 S(t) / 16 + 7 e(t - 1) / 16 + the samples, clamped; q back to the
+; ED_FINISH sums, S(t), e(t - 1), e out, samples, columns, k: v = the sums (of S(t - 2)
+; and S(t - 1)) + 3 S(t) / 16, + the samples, clamped, + 7 e(t - 1) / 16; q back to the
 ; samples, the error to e out (m9 scratch)
 %macro ED_FINISH 7
-    mulps   m9, %2, [ed_k3]
-    addps   %1, m9
-    mulps   m9, %3, [ed_k7]
-    addps   %1, m9
+    vfmadd231ps %1, %2, [ed_k3]
     addps   %1, %5
     vmaxps  %1, %1, m14
     vminps  %1, %1, m15
-    addps   m9, %1, [ed_half]
+    vfmadd231ps %1, %3, [ed_k7]
     ED_MASKED_E %4, %1, m9, %6, %7, m13
     movu    %5, m9
 %endmacro
 
-; ED_MASKED_E e, v, q, columns, k, scratch: q = trunc(q) (q is v + 0.5), e = v - q
-; where 0 <= column < w (AVX2: scratch holds the compare), else 0; the columns step on
+; ED_MASKED_E e, v, q, columns, k, scratch: q = v rounded to nearest (ties to even),
+; e = v - q where 0 <= column < w, else 0. AVX-512: e in one instruction (vreduceps:
+; v - round(v), exact), the only one on the chain after the fma, and q beside it;
+; AVX2: scratch holds the compare. The columns step on.
 %macro ED_MASKED_E 6
 %if mmsize == 64
-    vrndscaleps %3, %3, 3
     vpcmpud %5, %4, [rsp + ED_MISC + 2 * mmsize], 1
-    vsubps  %1{%5}{z}, %2, %3
+    vreduceps %1{%5}{z}, %2, 0
+    vrndscaleps %3, %2, 0
 %else
-    roundps %3, %3, 3
+    roundps %3, %2, 0
     vpcmpgtd %6, %4, [rsp + ED_MISC + 2 * mmsize]
     subps   %1, %2, %3
     andnps  %1, %6, %1

@@ -1199,8 +1199,8 @@ static void check_dither_ed(const CspfixDSPContext *dsp)
                     r[x] = (rnd() & 3) ? rnd_float(-1000.0f, 70000.0f) : av_int2float(rnd());
                 for (int y = 0; y < CSPFIX_ED_ROWS; y++) {
                     fill_floats(rows[0][y], w, lo - 20.0f, hi + 20.0f);
-                    for (int x = 0; x < w; x += 5) /* exact halves and integers */
-                        rows[0][y][x] = (float)(int)rows[0][y][x] + ((x & 8) ? 0.5f : 0.0f);
+                    for (int x = 0; x < w; x += 5) /* exact halves (a tie first: err 0) and integers */
+                        rows[0][y][x] = (float)(int)rows[0][y][x] + ((x & 8) || !x ? 0.5f : 0.0f);
                 }
                 /* the errors of a row before: 0 (a band's start) or any */
                 err[0][0] = err[0][w + 1] = 0.0f;
