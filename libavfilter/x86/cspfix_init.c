@@ -100,6 +100,8 @@ decl_cspfix_affine_fn(ff_cspfix_affine_avx2);
 decl_cspfix_matrix_fn(ff_cspfix_matrix_avx2);
 decl_cspfix_tf_fn(ff_cspfix_tf_avx2);
 decl_cspfix_tonemap_fn(ff_cspfix_tonemap_avx2);
+decl_cspfix_tf_fn(ff_cspfix_tf_avx512);
+decl_cspfix_tonemap_fn(ff_cspfix_tonemap_avx512);
 decl_cspfix_affine_fn(ff_cspfix_affine_avx512);
 decl_cspfix_matrix_fn(ff_cspfix_matrix_avx512);
 #define DECL_GAMUT(opt)                                             \
@@ -196,15 +198,17 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
     }
 #endif
 #if HAVE_AVX512_EXTERNAL
-    /* tf and tonemap stay AVX2: their table lookups gain nothing at 512 bits */
     if (EXTERNAL_AVX512(cpu_flags)) {
         dsp->affine         = ff_cspfix_affine_avx512;
         dsp->clip           = ff_cspfix_clip_avx512;
         dsp->gamut_desat    = ff_cspfix_gamut_desat_avx512;
         dsp->gamut_compress = ff_cspfix_gamut_compress_avx512;
     }
-    if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
-        dsp->matrix = ff_cspfix_matrix_avx512;
+    if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
+        dsp->matrix  = ff_cspfix_matrix_avx512;
+        dsp->tf      = ff_cspfix_tf_avx512;
+        dsp->tonemap = ff_cspfix_tonemap_avx512;
+    }
 #endif
 }
 

@@ -105,10 +105,10 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 
 ;-----------------------------------------------------------------------------
 ; void tf(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
-; (AVX2+FMA3: the polynomials are fused multiply-adds, as fmaf() in C)
-; No gathers (slow on many x86 cores): each lane loads its segment's 4
-; coefficients with one 16-byte load, and a 4x4 transpose per 128-bit lane turns
-; them into coefficient vectors. The rows go in blocks of TF_BLOCK samples, in
+; (AVX2 or AVX-512, with FMA3: the polynomials are fused multiply-adds, as fmaf()
+; in C) No gathers (slow on many x86 cores): each lane loads its segment's 4
+; coefficients with one 16-byte load (into a 128-bit part of a vector), and a 4x4
+; transpose per 128-bit lane turns them into coefficient vectors. The rows go in blocks of TF_BLOCK samples, in
 ; two passes: the segment byte offsets (the float's top 15 bits, sign included,
 ; times 16) of the whole block to the stack first, then the evaluation, whose
 ; scalar offset loads then never wait for a store just made.
@@ -126,7 +126,11 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 ; TF_T x: the local variable t of the floats in x, in place. Needs m11
 ; tf_mantmask, m12 tf_tscale.
 %macro TF_T 1
+%if mmsize == 64
+    vpandd  %1, m11
+%else
     pand    %1, m11
+%endif
     cvtdq2ps %1, %1
     mulps   %1, m12
 %endmacro
@@ -134,24 +138,39 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 ; TF_EVAL table, t, dst, addr: dst = the cubics of the segments whose byte
 ; offsets are at [addr] evaluated at t (dst may be t). Clobbers m0-m3, m5, m6
 ; (but not t), i0, i1.
+; TF_LOAD16 k, part, addr: the 16 bytes at addr into 128-bit part part of m<k>
+%macro TF_LOAD16 3
+%if %2 == 0
+    movu    xm%1, [%3]
+%elif mmsize == 64
+    vinsertf32x4 m%1, m%1, [%3], %2
+%else
+    vinsertf128 m%1, m%1, [%3], %2
+%endif
+%endmacro
+
 %macro TF_EVAL 4
-    ; m<k>: lanes k and k + 4
-    mov     i0d, [%4 + 0]
-    mov     i1d, [%4 + 16]
-    movu    xm0, [%1 + i0q]
-    vinsertf128 m0, m0, [%1 + i1q], 1
-    mov     i0d, [%4 + 4]
-    mov     i1d, [%4 + 20]
-    movu    xm1, [%1 + i0q]
-    vinsertf128 m1, m1, [%1 + i1q], 1
-    mov     i0d, [%4 + 8]
-    mov     i1d, [%4 + 24]
-    movu    xm2, [%1 + i0q]
-    vinsertf128 m2, m2, [%1 + i1q], 1
-    mov     i0d, [%4 + 12]
-    mov     i1d, [%4 + 28]
-    movu    xm3, [%1 + i0q]
-    vinsertf128 m3, m3, [%1 + i1q], 1
+    ; m<k>: lanes k and k + 4 (k + 8 and k + 12 with zmm); the offsets of two lanes
+    ; per 64-bit load (k, k + 1: k + 1 for m<k + 1>)
+%assign tfk_ 0
+%rep 2
+%assign tfk1_ tfk_ + 1
+%assign tfh_ 0
+%rep mmsize / 32
+    mov     i0q, [%4 + 4 * tfk_ + 32 * tfh_]
+    mov     i1q, [%4 + 4 * tfk_ + 32 * tfh_ + 16]
+    mov     i2d, i0d
+    shr     i0q, 32
+    TF_LOAD16 tfk_, 2 * tfh_, %1 + i2q
+    mov     i2d, i1d
+    shr     i1q, 32
+    TF_LOAD16 tfk_, 2 * tfh_ + 1, %1 + i2q
+    TF_LOAD16 tfk1_, 2 * tfh_, %1 + i0q
+    TF_LOAD16 tfk1_, 2 * tfh_ + 1, %1 + i1q
+%assign tfh_ tfh_ + 1
+%endrep
+%assign tfk_ tfk_ + 2
+%endrep
     ; m0..m3: c0 c1 c2 c3 of lanes 0..3 (per 128-bit half)
     unpcklps m5, m0, m1                 ; c0_0 c0_1 c1_0 c1_1
     unpckhps m0, m1                     ; c2_0 c2_1 c3_0 c3_1
@@ -168,8 +187,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %endmacro
 
 %macro TF_CONSTANTS 0
-    mova    m11, [tf_mantmask]
-    mova    m12, [tf_tscale]
+    vpbroadcastd m11, [tf_mantmask]
+    vpbroadcastd m12, [tf_tscale]
 %endmacro
 
 ; TF_BLOCK_START: end = min(x + TF_BLOCK, w), p = rsp - 4 x (so that [p + 4 x]
@@ -185,7 +204,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %endmacro
 
 %macro TF 0
-cglobal cspfix_tf, 5, 11, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0
+cglobal cspfix_tf, 5, 12, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0, i2
     movsxdifnidn wq, wd
     TF_CONSTANTS
     xor     xq, xq
@@ -239,12 +258,12 @@ cglobal cspfix_tf, 5, 11, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 %endmacro
 
 %macro TONEMAP 0
-cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, k, gain, desat, x, i0, i1, p, end, x0
+cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i0, i1, p, end, x0
     movsxdifnidn wq, wd
     TF_CONSTANTS
-    VBROADCASTSS m13, [kq]
-    VBROADCASTSS m14, [kq + 4]
-    VBROADCASTSS m15, [kq + 8]
+    VBROADCASTSS m13, [i2q]             ; k (i2 is free after this)
+    VBROADCASTSS m14, [i2q + 4]
+    VBROADCASTSS m15, [i2q + 8]
     xor     xq, xq
 .block:
     TF_BLOCK_START
@@ -515,10 +534,11 @@ GAMUT_DESAT
 GAMUT_COMPRESS
 %endif ; HAVE_AVX2_EXTERNAL
 %if HAVE_AVX512_EXTERNAL
-; tf and tonemap stay AVX2: their 16-byte-record table loads gain nothing at 512 bits
 INIT_ZMM avx512
 AFFINE
 MATRIX
+TF
+TONEMAP
 CLIP
 GAMUT_DESAT
 GAMUT_COMPRESS
