@@ -34,8 +34,8 @@
 
 SECTION_RODATA 32
 
-tf_mantmask: times 8 dd (1 << TF_MANT_BITS) - 1 ; the mantissa bits of t
-tf_tscale:   times 8 dd (127 - TF_MANT_BITS) << 23 ; 2^-TF_MANT_BITS
+tf_mantmask: dd (1 << TF_MANT_BITS) - 1   ; the mantissa bits of t (broadcast)
+tf_tscale:   dd (127 - TF_MANT_BITS) << 23 ; 2^-TF_MANT_BITS (broadcast)
 gamut_one:   dd 1.0
 gamut_sign:  dd 0x80000000
 
@@ -108,8 +108,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 ; (AVX2 or AVX-512, with FMA3: the polynomials are fused multiply-adds, as fmaf()
 ; in C) No gathers (slow on many x86 cores): each lane loads its segment's 4
 ; coefficients with one 16-byte load (into a 128-bit part of a vector), and a 4x4
-; transpose per 128-bit lane turns them into coefficient vectors. The rows go in blocks of TF_BLOCK samples, in
-; two passes: the segment byte offsets (the float's top 15 bits, sign included,
+; transpose per 128-bit lane turns them into coefficient vectors. The rows go in
+; blocks of TF_BLOCK samples, in two passes: the segment byte offsets (the float's top 15 bits, sign included,
 ; times 16) of the whole block to the stack first, then the evaluation, whose
 ; scalar offset loads then never wait for a store just made.
 ;-----------------------------------------------------------------------------
@@ -135,9 +135,6 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     mulps   %1, m12
 %endmacro
 
-; TF_EVAL table, t, dst, addr: dst = the cubics of the segments whose byte
-; offsets are at [addr] evaluated at t (dst may be t). Clobbers m0-m3, m5, m6
-; (but not t), i0, i1.
 ; TF_LOAD16 k, part, addr: the 16 bytes at addr into 128-bit part part of m<k>
 %macro TF_LOAD16 3
 %if %2 == 0
@@ -149,6 +146,9 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %endif
 %endmacro
 
+; TF_EVAL table, t, dst, addr: dst = the cubics of the segments whose byte
+; offsets are at [addr] evaluated at t (dst may be t). Clobbers m0-m3, m5, m6
+; (but not t), i0, i1, i2.
 %macro TF_EVAL 4
     ; m<k>: lanes k and k + 4 (k + 8 and k + 12 with zmm); the offsets of two lanes
     ; per 64-bit load (k, k + 1: k + 1 for m<k + 1>)
