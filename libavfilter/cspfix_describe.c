@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+#include "libavutil/avstring.h"
 #include "libavutil/common.h"
 #include "libavutil/frame.h"
 #include "libavutil/log.h"
@@ -49,40 +50,227 @@ const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3] = {
     [CSPFIX_ALL_BT2020]    = { AVCOL_PRI_BT2020,    AVCOL_TRC_BT2020_10, AVCOL_SPC_BT2020_NCL },
 };
 
-void ff_cspfix_preset_prim_trc(CspfixDesc *d, int all, enum AVColorPrimaries prim,
-                               enum AVColorTransferCharacteristic trc)
+int ff_cspfix_is_full_range_only(enum AVPixelFormat fmt)
 {
-    if (all) {
-        d->prim = ff_cspfix_all_presets[all][0];
-        d->trc  = ff_cspfix_all_presets[all][1];
-    }
-    if (prim != AVCOL_PRI_UNSPECIFIED)
-        d->prim = prim;
-    if (trc != AVCOL_TRC_UNSPECIFIED)
-        d->trc = trc;
+    const char *name = av_get_pix_fmt_name(fmt);
+    return name && !strncmp(name, "yuvj", 4);
+}
+
+/* Size classes of untagged Y'CbCr, as players guess (mpv, libplacebo's mpv glue):
+ * HD from 1280 columns or more than 576 rows (cropped movies: 1280x544, 1920x800),
+ * BT.601 625 at 576 rows, else BT.601 525 (SMPTE 170M). */
+enum { GUESS_HD, GUESS_625, GUESS_525 };
+
+static int guess_class(int width, int height)
+{
+    return width >= 1280 || height > 576 ? GUESS_HD : height == 576 ? GUESS_625 : GUESS_525;
 }
 
 static const char *guess_reason(const AVFrame *f, int rgb)
 {
-    return rgb ? "RGB pixel format" : f->height >= 720 ? "height >= 720" :
-           f->height == 576 ? "height 576" : "height < 720";
+    static const char *const why[] = {
+        [GUESS_HD]  = "HD size: width >= 1280 or height > 576",
+        [GUESS_625] = "SD size, height 576",
+        [GUESS_525] = "SD size: width < 1280, height <= 576, not 576",
+    };
+    return rgb ? "RGB pixel format" : why[guess_class(f->width, f->height)];
 }
 
-static void guess_ycc(int height, int *prim, int *trc, int *csp)
+static void guess_ycc(int width, int height, int *prim, int *trc, int *csp)
 {
-    if (height >= 720) {
-        *prim = AVCOL_PRI_BT709;
-        *trc  = AVCOL_TRC_BT709;
-        *csp  = AVCOL_SPC_BT709;
-    } else if (height == 576) {
-        *prim = AVCOL_PRI_BT470BG;
-        *trc  = AVCOL_TRC_SMPTE170M;
-        *csp  = AVCOL_SPC_BT470BG;
-    } else {
-        *prim = AVCOL_PRI_SMPTE170M;
-        *trc  = AVCOL_TRC_SMPTE170M;
-        *csp  = AVCOL_SPC_SMPTE170M;
+    static const int guess[][3] = {
+        [GUESS_HD]  = { AVCOL_PRI_BT709,     AVCOL_TRC_BT709,     AVCOL_SPC_BT709     },
+        [GUESS_625] = { AVCOL_PRI_BT470BG,   AVCOL_TRC_SMPTE170M, AVCOL_SPC_BT470BG   },
+        [GUESS_525] = { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M },
+    };
+    const int c = guess_class(width, height);
+    *prim = guess[c][0];
+    *trc  = guess[c][1];
+    *csp  = guess[c][2];
+}
+
+/* ---- the description options, resolved in one order of precedence ---- */
+
+enum { F_PRIM, F_TRC, F_CSP, F_RANGE, F_NB };
+
+static const int field_unset[F_NB] = {
+    AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED,
+};
+
+static const char *field_value(int f, int v)
+{
+    const char *n = f == F_PRIM ? av_color_primaries_name(v) : f == F_TRC ? av_color_transfer_name(v) :
+                    f == F_CSP ? av_color_space_name(v) : av_color_range_name(v);
+    return n ? n : "?";
+}
+
+/* One option that sets description fields; v[f] is field_unset[f] where it sets none. */
+typedef struct FieldSource {
+    char opt[64];
+    int v[F_NB];
+    int refines;    ///< a field's own option: refining a preset is its purpose
+} FieldSource;
+
+static void source_init(FieldSource *s, const char *opt, const char *val)
+{
+    snprintf(s->opt, sizeof(s->opt), "%s%s%s", opt, val ? "=" : "", val ? val : "");
+    memcpy(s->v, field_unset, sizeof(s->v));
+    s->refines = 0;
+}
+
+/* Each field from the first source (highest precedence) that sets it; sources from
+ * nb_store on are applied elsewhere and only warned about. With warn, each pair of sources
+ * setting fields to different values is said once: a warning for two presets, verbose for
+ * a field's own option over a preset (all=bt2020:trc=smpte2084 is how PQ is asked for). */
+static void resolve_fields(void *ctx, int warn, const char *side, const FieldSource *src,
+                           int nb, int nb_store, const char *order, CspfixDesc *r)
+{
+    static const char *const names[F_NB] = { "primaries", "transfer", "matrix", "range" };
+    int v[F_NB], win[F_NB];
+
+    for (int f = 0; f < F_NB; f++) {
+        v[f] = field_unset[f];
+        win[f] = -1;
+        for (int i = 0; i < nb && win[f] < 0; i++)
+            if (src[i].v[f] != field_unset[f])
+                win[f] = i, v[f] = src[i].v[f];
     }
+    for (int j = 0; warn && j < nb; j++) {
+        for (int i = j + 1; i < nb; i++) {
+            char what[128] = "", used[128] = "", lost[128] = "";
+            int n = 0, nb_f = 0;
+            for (int f = 0; f < F_NB; f++)
+                nb_f += win[f] == j && src[i].v[f] != field_unset[f] && src[i].v[f] != v[f];
+            for (int f = 0; f < F_NB; f++) {
+                if (win[f] != j || src[i].v[f] == field_unset[f] || src[i].v[f] == v[f])
+                    continue;
+                av_strlcatf(what, sizeof(what), "%s%s", !n ? "" : n == nb_f - 1 ? " and " : ", ",
+                            names[f]);
+                av_strlcatf(used, sizeof(used), "%s%s", n ? "/" : "", field_value(f, v[f]));
+                av_strlcatf(lost, sizeof(lost), "%s%s", n ? "/" : "", field_value(f, src[i].v[f]));
+                n++;
+            }
+            if (n)
+                av_log(ctx, src[j].refines ? AV_LOG_VERBOSE : AV_LOG_WARNING, "%s and %s both set the %s %s: %s (from %s) %s "
+                       "used, not %s. Precedence: %s.\n", src[j].opt, src[i].opt, side, what,
+                       used, src[j].opt, n > 1 ? "are" : "is", lost, order);
+        }
+    }
+    for (int f = 0; f < F_NB; f++)
+        if (win[f] >= nb_store)
+            v[f] = field_unset[f];
+    r->prim  = v[F_PRIM];
+    r->trc   = v[F_TRC];
+    r->csp   = v[F_CSP];
+    r->range = v[F_RANGE];
+}
+
+static int parse_colorimetry(void *ctx, const char *str, const char *opt, FieldSource *s)
+{
+    enum AVColorPrimaries p;
+    enum AVColorTransferCharacteristic t;
+    enum AVColorSpace c;
+    enum AVColorRange r;
+    const char *why = NULL;
+    int ret = ff_cspfix_from_gst_colorimetry(str, &p, &t, &c, &r, &why);
+
+    if (ret < 0) {
+        av_log(ctx, AV_LOG_ERROR, "%s=%s: %s\n", opt, str,
+               why ? why : "not a GStreamer colorimetry (a name such as bt709, bt2100-pq, "
+                           "sRGB, or range:matrix:transfer:primaries)");
+        return ret;
+    }
+    source_init(s, opt, str);
+    s->v[F_PRIM]  = p;
+    s->v[F_TRC]   = t;
+    s->v[F_CSP]   = c;
+    s->v[F_RANGE] = r;
+    return 0;
+}
+
+/* The sources of the options of one field each (prefix "" or "i"), those that are set */
+static int field_sources(FieldSource *src, const char *prefix, int prim, int trc, int csp,
+                         int range)
+{
+    static const char *const opts[F_NB] = { "primaries", "trc", "space", "range" };
+    const int v[F_NB] = { prim, trc, csp, range };
+    int nb = 0;
+
+    for (int f = 0; f < F_NB; f++) {
+        char name[32];
+        if (v[f] == field_unset[f])
+            continue;
+        snprintf(name, sizeof(name), "%s%s", prefix, opts[f]);
+        source_init(&src[nb], name, field_value(f, v[f]));
+        src[nb].refines = 1;
+        src[nb++].v[f] = v[f];
+    }
+    return nb;
+}
+
+static const char *all_name(int all)
+{
+    static const char *const names[CSPFIX_ALL_NB] = {
+        [CSPFIX_ALL_BT470M]    = "bt470m",      [CSPFIX_ALL_BT470BG]   = "bt470bg",
+        [CSPFIX_ALL_BT601_525] = "bt601-6-525", [CSPFIX_ALL_BT601_625] = "bt601-6-625",
+        [CSPFIX_ALL_BT709]     = "bt709",       [CSPFIX_ALL_SMPTE170M] = "smpte170m",
+        [CSPFIX_ALL_SMPTE240M] = "smpte240m",   [CSPFIX_ALL_BT2020]    = "bt2020",
+    };
+    return all > 0 && all < CSPFIX_ALL_NB ? names[all] : "?";
+}
+
+/* The sources of the preset option (all, iall) and colorimetry string that are set */
+static int preset_sources(void *ctx, FieldSource *src, const char *all_opt, int all,
+                          const char *col_opt, const char *col, int *nb)
+{
+    if (all) {
+        source_init(&src[*nb], all_opt, all_name(all));
+        for (int f = 0; f < 3; f++)
+            src[*nb].v[f] = ff_cspfix_all_presets[all][f];
+        (*nb)++;
+    }
+    return col ? parse_colorimetry(ctx, col, col_opt, &src[(*nb)++]) : 0;
+}
+
+int ff_cspfix_resolve_options(void *ctx, CspfixDescribe *s, int warn)
+{
+    FieldSource src[F_NB + 3];
+    int nb, store, ret;
+
+    /* output: space/primaries/trc/range, then all, then colorimetry */
+    nb = field_sources(src, "", s->prim, s->trc, s->csp, s->range);
+    if ((ret = preset_sources(ctx, src, "all", s->all, "colorimetry", s->colorimetry, &nb)) < 0)
+        return ret;
+    resolve_fields(ctx, warn, "output", src, nb, nb,
+                   "a field's own option, then all, then colorimetry", &s->out_set);
+    s->csp_explicit = s->csp != AVCOL_SPC_UNSPECIFIED;
+
+    /* input: ispace/iprimaries/itrc/irange, then iall, then icolorimetry, then v4l2_*
+     * (applied per frame, since it depends on the pixel format: here for the warning) */
+    nb = field_sources(src, "i", s->iprim, s->itrc, s->icsp, s->irange);
+    if ((ret = preset_sources(ctx, src, "iall", s->iall, "icolorimetry", s->icolorimetry,
+                              &nb)) < 0)
+        return ret;
+    store = nb;
+    if ((ret = ff_cspfix_parse_v4l2(ctx, s)) < 0)
+        return ret;
+    if (s->use_v4l2) {
+        enum AVColorPrimaries vp;
+        enum AVColorTransferCharacteristic vt;
+        enum AVColorSpace vc;
+        enum AVColorRange vr;
+        source_init(&src[nb], "the v4l2_* options", NULL);
+        if (ff_cspfix_from_v4l2(&s->v4l2, 0, &vp, &vt, &vc, &vr, NULL) >= 0) {
+            src[nb].v[F_PRIM]  = vp;
+            src[nb].v[F_TRC]   = vt;
+            src[nb].v[F_CSP]   = vc;
+            src[nb].v[F_RANGE] = vr;
+        }
+        nb++;
+    }
+    resolve_fields(ctx, warn, "input", src, nb, store, "a field's own option, then iall, then "
+                   "icolorimetry, then the v4l2_* options", &s->in_set);
+    return 0;
 }
 
 int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *f,
@@ -103,13 +291,7 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
     d->csp   = rgb ? AVCOL_SPC_RGB : f->colorspace;
     d->range = f->color_range;
     d->depth = fmt.depth;
-    if (s->iall) {
-        d->prim = ff_cspfix_all_presets[s->iall][0];
-        d->trc  = ff_cspfix_all_presets[s->iall][1];
-        if (!rgb)
-            d->csp = ff_cspfix_all_presets[s->iall][2];
-    }
-    /* V4L2 fields describe the whole input: the explicit per-field options win */
+    /* the V4L2 fields, then the other input options over them (ff_cspfix_resolve_options()) */
     if (s->use_v4l2) {
         enum AVColorPrimaries vp;
         enum AVColorTransferCharacteristic vt;
@@ -130,26 +312,40 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
         if (vc != AVCOL_SPC_UNSPECIFIED && !rgb) d->csp = vc;
         if (vr != AVCOL_RANGE_UNSPECIFIED) d->range = vr;
     }
-    if (s->iprim != AVCOL_PRI_UNSPECIFIED)
-        d->prim = s->iprim;
-    if (s->itrc != AVCOL_TRC_UNSPECIFIED)
-        d->trc = s->itrc;
-    if (s->icsp != AVCOL_SPC_UNSPECIFIED && !rgb)
-        d->csp = s->icsp;
-    if (s->irange != AVCOL_RANGE_UNSPECIFIED)
-        d->range = s->irange;
+    if (s->in_set.prim != AVCOL_PRI_UNSPECIFIED)
+        d->prim = s->in_set.prim;
+    if (s->in_set.trc != AVCOL_TRC_UNSPECIFIED)
+        d->trc = s->in_set.trc;
+    if (s->in_set.csp != AVCOL_SPC_UNSPECIFIED && !rgb)
+        d->csp = s->in_set.csp;
+    if (s->in_set.range != AVCOL_RANGE_UNSPECIFIED)
+        d->range = s->in_set.range;
+
+    if (rgb)
+        gp = AVCOL_PRI_BT709, gt = AVCOL_TRC_IEC61966_2_1, gc = AVCOL_SPC_RGB;
+    else
+        guess_ycc(f->width, f->height, &gp, &gt, &gc);
+
+    *guessed = 0;
+    if (fmt.nb_colour == 1 && d->csp == AVCOL_SPC_RGB) {
+        /* grey has no chroma: every matrix gives R' = G' = B' = Y' (FFmpeg's PNG decoder
+         * tags grey images rgb) */
+        d->csp = gc;
+        *guessed |= CSPFIX_NOTE_GRAY_RGB;
+    }
     if (!rgb && d->csp == AVCOL_SPC_RGB) {
         av_log(ctx, AV_LOG_ERROR, "Input matrix rgb on the Y'CbCr pixel format %s is not "
                "supported; use a gbrp format for RGB.\n", av_get_pix_fmt_name(f->format));
         return AVERROR(EINVAL);
     }
+    /* the yuvj formats are full range by definition: only irange= (a mislabelled
+     * source) overrides that, not the frame's tag */
+    if (ff_cspfix_is_full_range_only(f->format) && s->in_set.range == AVCOL_RANGE_UNSPECIFIED) {
+        if (d->range == AVCOL_RANGE_MPEG)
+            *guessed |= CSPFIX_NOTE_YUVJ_TV;
+        d->range = AVCOL_RANGE_JPEG;
+    }
 
-    if (rgb)
-        gp = AVCOL_PRI_BT709, gt = AVCOL_TRC_IEC61966_2_1, gc = AVCOL_SPC_RGB;
-    else
-        guess_ycc(f->height, &gp, &gt, &gc);
-
-    *guessed = 0;
 #define GUESS(field, flag, value, name)                                             \
     if (field == 0 || field == 2 /* reserved0, unspecified */) {                  \
         if (!s->guess) {                                                            \
@@ -184,23 +380,23 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
                               enum AVPixelFormat ofmt, const CspfixDesc *id, CspfixDesc *od)
 {
     const int in_rgb = ff_cspfix_is_rgb_fmt(in->format), out_rgb = ff_cspfix_is_rgb_fmt(ofmt);
-    int csp = s->csp;
-
-    /* free fields: the input's, on later frames the first frame's output */
-    od->prim  = s->have_first ? s->first_out.prim : id->prim;
-    od->trc   = s->have_first ? s->first_out.trc : id->trc;
+    const CspfixDesc *set = &s->out_set;
+    int csp = set->csp;
     CspfixFormat fmt;
     int ret;
 
     if ((ret = ff_cspfix_format_init(&fmt, ofmt)) < 0)
         return ret;
     od->depth = fmt.depth;
-    if (s->all && csp == AVCOL_SPC_UNSPECIFIED)
-        csp = ff_cspfix_all_presets[s->all][2];
-    ff_cspfix_preset_prim_trc(od, s->all, s->prim, s->trc);
+    /* free fields: the input's, on later frames the first frame's output */
+    od->prim  = set->prim != AVCOL_PRI_UNSPECIFIED ? set->prim :
+                s->have_first ? s->first_out.prim : id->prim;
+    od->trc   = set->trc != AVCOL_TRC_UNSPECIFIED ? set->trc :
+                s->have_first ? s->first_out.trc : id->trc;
 
     if (out_rgb) {
-        if (s->csp != AVCOL_SPC_UNSPECIFIED && s->csp != AVCOL_SPC_RGB) {
+        /* the matrix of a preset (all, colorimetry) does not apply to RGB output */
+        if (s->csp_explicit && s->csp != AVCOL_SPC_RGB) {
             av_log(ctx, AV_LOG_ERROR, "Output matrix %s cannot be used with the RGB output "
                    "format %s; for Y'CbCr output set format= to a Y'CbCr format (e.g. "
                    "format=yuv444p).\n", av_color_space_name(s->csp), av_get_pix_fmt_name(ofmt));
@@ -219,7 +415,7 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
         s->csp_from = "kept from the first frame";
     } else if (in_rgb) {
         int gp, gt;
-        guess_ycc(in->height, &gp, &gt, &csp);
+        guess_ycc(in->width, in->height, &gp, &gt, &csp);
         od->csp = csp;
         s->csp_from = "guessed for RGB input";
     } else {
@@ -232,8 +428,8 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
         return AVERROR(EINVAL);
     }
 
-    if (s->range != AVCOL_RANGE_UNSPECIFIED) {
-        od->range = s->range;
+    if (set->range != AVCOL_RANGE_UNSPECIFIED) {
+        od->range = set->range;
         s->range_from = "as set";
     } else if (s->neg_range != AVCOL_RANGE_UNSPECIFIED) {
         od->range = s->neg_range;
@@ -248,16 +444,22 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
         od->range = id->range;
         s->range_from = "the input's";
     }
-    if ((fmt.is_float || fmt.depth < 8) && od->range != AVCOL_RANGE_JPEG) {
-        /* float samples carry the signal itself; fewer than 8 bits have no limited range */
-        if (s->range == AVCOL_RANGE_MPEG && !s->warned_range) {
-            av_log(ctx, AV_LOG_WARNING, "range=tv is ignored for %s output: %s are always "
-                   "full range.\n", av_get_pix_fmt_name(ofmt), fmt.is_float ?
-                   "float formats" : "formats with fewer than 8 bits");
+    if ((fmt.is_float || fmt.depth < 8 || ff_cspfix_is_full_range_only(ofmt)) &&
+        od->range != AVCOL_RANGE_JPEG) {
+        /* float samples carry the signal itself; fewer than 8 bits have no limited range;
+         * the yuvj formats are full range by definition */
+        const char *why = fmt.is_float ? "float formats are" : fmt.depth < 8 ?
+                          "formats with fewer than 8 bits are" : "the yuvj formats are";
+        if (set->range == AVCOL_RANGE_MPEG && !s->warned_range) {
+            av_log(ctx, AV_LOG_WARNING, "range=tv is ignored for %s output: %s always full "
+                   "range%s.\n", av_get_pix_fmt_name(ofmt), why,
+                   ff_cspfix_is_full_range_only(ofmt) ? " (leave format unset, or set the "
+                   "yuv format of the same layout, for limited range)" : "");
             s->warned_range = 1;
         }
         od->range = AVCOL_RANGE_JPEG;
-        s->range_from = fmt.is_float ? "full: float format" : "full: fewer than 8 bits";
+        s->range_from = fmt.is_float ? "full: float format" : fmt.depth < 8 ?
+                        "full: fewer than 8 bits" : "full: yuvj format";
     }
     if (fmt.nb_colour == 1 && !(av_pix_fmt_desc_get(in->format)->nb_components <= 2)) {
         av_log(ctx, AV_LOG_ERROR, "Gray output (%s) from colour input (%s) needs the chroma "
@@ -284,30 +486,14 @@ void ff_cspfix_log_guesses(void *ctx, const CspfixDesc *d, unsigned guessed,
     if (guessed & CSPFIX_GUESS_RANGE)
         av_log(ctx, AV_LOG_INFO, "Input range unspecified: guessing %s.\n",
                av_color_range_name(d->range));
-}
-
-/* A GStreamer colorimetry string fills the fields the options left unset. */
-int ff_cspfix_apply_colorimetry(void *ctx, const char *str, const char *opt,
-                                int overwrite, int *prim, int *trc, int *csp, int *range)
-{
-    enum AVColorPrimaries p;
-    enum AVColorTransferCharacteristic t;
-    enum AVColorSpace c;
-    enum AVColorRange r;
-    const char *why = NULL;
-    int ret = ff_cspfix_from_gst_colorimetry(str, &p, &t, &c, &r, &why);
-
-    if (ret < 0) {
-        av_log(ctx, AV_LOG_ERROR, "%s=%s: %s\n", opt, str,
-               why ? why : "not a GStreamer colorimetry (a name such as bt709, bt2100-pq, "
-                           "sRGB, or range:matrix:transfer:primaries)");
-        return ret;
-    }
-    if (overwrite || *prim == AVCOL_PRI_UNSPECIFIED)    *prim  = p;
-    if (overwrite || *trc == AVCOL_TRC_UNSPECIFIED)     *trc   = t;
-    if (overwrite || *csp == AVCOL_SPC_UNSPECIFIED)     *csp   = c;
-    if (overwrite || *range == AVCOL_RANGE_UNSPECIFIED) *range = r;
-    return 0;
+    if (guessed & CSPFIX_NOTE_GRAY_RGB)
+        av_log(ctx, AV_LOG_VERBOSE, "Input matrix rgb ignored on the gray format %s: a grey "
+               "image has no chroma, so no matrix changes it (taken as %s).\n",
+               av_get_pix_fmt_name(f->format), av_color_space_name(d->csp));
+    if (guessed & CSPFIX_NOTE_YUVJ_TV)
+        av_log(ctx, AV_LOG_WARNING, "Input frames in %s are tagged limited range, but the yuvj "
+               "formats are full range: read as full range (irange=tv reads them as "
+               "limited).\n", av_get_pix_fmt_name(f->format));
 }
 
 int ff_cspfix_parse_v4l2(void *ctx, CspfixDescribe *s)

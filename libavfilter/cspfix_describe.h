@@ -40,18 +40,14 @@ enum CspfixAll {
 /** primaries, transfer, matrix of each preset */
 extern const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3];
 
-/**
- * The primaries and transfer the options give: those of the preset all (if set),
- * then prim and trc where they are set; d's other values stay.
- */
-void ff_cspfix_preset_prim_trc(CspfixDesc *d, int all, enum AVColorPrimaries prim,
-                               enum AVColorTransferCharacteristic trc);
-
 /* Fields ff_cspfix_describe_input() guessed */
 #define CSPFIX_GUESS_PRIM  1
 #define CSPFIX_GUESS_TRC   2
 #define CSPFIX_GUESS_CSP   4
 #define CSPFIX_GUESS_RANGE 8
+/* and tags it did not take: rgb on a gray format, limited range on a yuvj format */
+#define CSPFIX_NOTE_GRAY_RGB 16
+#define CSPFIX_NOTE_YUVJ_TV  32
 
 /** The options and the state that decide the input's and the output's descriptions. */
 typedef struct CspfixDescribe {
@@ -64,6 +60,10 @@ typedef struct CspfixDescribe {
     char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
     CspfixV4L2 v4l2;            ///< parsed V4L2 input description
     int use_v4l2;
+    /* what the options above set, by ff_cspfix_resolve_options() (*_UNSPECIFIED where
+     * none does; the input's without the V4L2 fields, which depend on the pixel format) */
+    CspfixDesc out_set, in_set;
+    int csp_explicit;           ///< the output matrix is set by space/matrix (no preset)
     /* what format negotiation chose for the output link where the options leave
      * the field free and the consumer could not take the input's value
      * (*_UNSPECIFIED: keep the input's) */
@@ -81,9 +81,22 @@ typedef struct CspfixDescribe {
 /** 1 for the RGB pixel formats. */
 int ff_cspfix_is_rgb_fmt(enum AVPixelFormat fmt);
 
+/** 1 for the formats that are full range by definition (yuvj*). */
+int ff_cspfix_is_full_range_only(enum AVPixelFormat fmt);
+
 /**
- * The description of input frame f: its tags, then the iall preset, the V4L2 fields and
- * the i* options over them, unspecified fields guessed (CSPFIX_GUESS_* in *guessed) or,
+ * Resolve the description options into s->out_set and s->in_set, each field from the
+ * option of highest precedence that sets it: a field's own option (space, primaries,
+ * trc, range; ispace, ...), then all (iall), then colorimetry (icolorimetry), then (input)
+ * the v4l2_* options. With warn, two options setting a field to different values are
+ * warned about.
+ * Parses the colorimetry and v4l2_* strings: an error names a bad one.
+ */
+int ff_cspfix_resolve_options(void *log_ctx, CspfixDescribe *s, int warn);
+
+/**
+ * The description of input frame f: its tags, the V4L2 fields and the other input options
+ * over them (s->in_set), unspecified fields guessed (CSPFIX_GUESS_* in *guessed) or,
  * with guess off, an error naming the field.
  */
 int ff_cspfix_describe_input(void *log_ctx, const CspfixDescribe *s, const AVFrame *f,
@@ -100,13 +113,6 @@ int ff_cspfix_describe_output(void *log_ctx, CspfixDescribe *s, const AVFrame *i
 /** Log the guessed fields of d and why. */
 void ff_cspfix_log_guesses(void *log_ctx, const CspfixDesc *d, unsigned guessed,
                            const AVFrame *f);
-
-/**
- * A GStreamer colorimetry string fills the fields (all of them with overwrite, else those
- * unspecified); opt names the option in errors.
- */
-int ff_cspfix_apply_colorimetry(void *log_ctx, const char *str, const char *opt,
-                                int overwrite, int *prim, int *trc, int *csp, int *range);
 
 /** Parse the v4l2_* option strings into s->v4l2 (s->use_v4l2 when any is set). */
 int ff_cspfix_parse_v4l2(void *log_ctx, CspfixDescribe *s);

@@ -76,9 +76,10 @@ double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, doubl
     }
     if (!peak)
         peak = CSPFIX_SRC_PEAK_DEFAULT;
-    if (peak != *last)
+    if (last && peak != *last)
         av_log(log_ctx, AV_LOG_VERBOSE, "Source peak %g cd/m2 (%s).\n", peak, from);
-    *last = peak;
+    if (last)
+        *last = peak;
     return peak;
 }
 
@@ -171,8 +172,10 @@ int ff_cspfix_output_side_data(AVFrame *out, const CspfixDesc *id, const CspfixD
         m->max_luminance = av_d2q(display, 100000);
         m->min_luminance = av_make_q(0, 1);
         m->has_luminance = 1;
+        /* no frame averages above its brightest pixel: MaxFALL's bound is MaxCLL, which
+         * an all-white frame reaches (0 would mean unknown; Matroska drops both then) */
         c->MaxCLL  = lrint(peak);
-        c->MaxFALL = 0; /* unknown */
+        c->MaxFALL = c->MaxCLL;
         return 0;
     }
     if (tm_peak > 0 &&

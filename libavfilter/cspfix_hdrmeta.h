@@ -35,7 +35,7 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
  * user wins), then the content light level MaxCLL, then the mastering display's maximum
  * luminance, then CSPFIX_SRC_PEAK_DEFAULT; 0 for SDR input. prim gets the mastering
  * display's primaries when want_prim (gamut compression), else zeros. A peak other than
- * *last is logged (verbose); *last is set to it.
+ * *last is logged (verbose); *last is set to it (last NULL: no log).
  */
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
                              int want_prim, double prim[3][2], double *last);

@@ -827,6 +827,43 @@ static void optimize(CspfixPlan *p)
     }
 }
 
+void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
+                    CspfixTone *t)
+{
+    const int hdr_in = is_hdr(in->trc), hdr_out = is_hdr(out->trc);
+    double cap;
+
+    memset(t, 0, sizeof(*t));
+    t->src_peak = opt->src_peak > 0.0 ? opt->src_peak : CSPFIX_SRC_PEAK_DEFAULT;
+    t->dst_peak = opt->dst_peak > 0.0 ? opt->dst_peak :
+                  hdr_out ? CSPFIX_HDR_TARGET_DEFAULT : CSPFIX_SDR_PEAK_DEFAULT;
+    /* HLG display peaks: the nominal display in (1000 unless set), the same display out
+     * (HLG -> HLG cancels); the tone curve's source is at most that display's peak */
+    t->lw_in  = in->trc == AVCOL_TRC_ARIB_STD_B67 && opt->hlg_lw > 0.0 ? opt->hlg_lw : CSPFIX_HLG_LW;
+    t->lw_out = in->trc == AVCOL_TRC_ARIB_STD_B67 ? t->lw_in : CSPFIX_HLG_LW;
+    if (in->trc == AVCOL_TRC_ARIB_STD_B67)
+        t->src_peak = FFMIN(t->src_peak, t->lw_in);
+    /* auto: BT.2390 for HDR -> SDR, but not into float samples, which keep the
+     * highlights above SDR white */
+    t->tm = opt->tonemap == CSPFIX_TM_AUTO ?
+            (hdr_in && !hdr_out && out->depth ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) : opt->tonemap;
+    if (opt->fast)                  /* no linear light: no curve */
+        t->tm = CSPFIX_TM_NONE;
+    if (!hdr_in || !hdr_out || opt->fast)
+        return;
+    /* HDR -> HDR: the output holds light up to target_peak when set, else HLG's display
+     * peak or PQ's 10000 cd/m2; a brighter source is tone mapped to it (auto), or clips
+     * there (tonemap=none). An explicit curve compresses to target_peak (203 unset). */
+    cap = opt->dst_peak > 0.0 ? opt->dst_peak :
+          out->trc == AVCOL_TRC_ARIB_STD_B67 ? t->lw_out : CSPFIX_PQ_PEAK;
+    if (opt->tonemap == CSPFIX_TM_AUTO && t->src_peak > cap) {
+        t->tm       = CSPFIX_TM_BT2390;
+        t->dst_peak = cap;
+    } else if (t->tm == CSPFIX_TM_NONE && t->src_peak > cap) {
+        t->clip_peak = cap;
+    }
+}
+
 int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
                          const CspfixPlanOptions *opt, void *log_ctx)
 {
@@ -845,20 +882,12 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
 
     hdr_in  = is_hdr(in->trc);
     hdr_out = is_hdr(out->trc);
-    src_peak = opt->src_peak > 0.0 ? opt->src_peak : CSPFIX_SRC_PEAK_DEFAULT;
-    dst_peak = opt->dst_peak > 0.0 ? opt->dst_peak :
-               hdr_out ? CSPFIX_HDR_TARGET_DEFAULT : CSPFIX_SDR_PEAK_DEFAULT;
-    /* auto: BT.2390 for HDR -> SDR, but not into float samples, which keep the
-     * highlights above SDR white */
-    tm = opt->tonemap == CSPFIX_TM_AUTO ?
-         (hdr_in && !hdr_out && out->depth ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) : opt->tonemap;
-    /* HLG display peaks: the nominal display in (1000 unless set), the same display out
-     * (HLG -> HLG cancels); the tone curve's source is at most that display's peak */
-    lw_in  = in->trc == AVCOL_TRC_ARIB_STD_B67 ?
-             (opt->hlg_lw > 0.0 ? opt->hlg_lw : CSPFIX_HLG_LW) : CSPFIX_HLG_LW;
-    if (in->trc == AVCOL_TRC_ARIB_STD_B67)
-        src_peak = FFMIN(src_peak, lw_in);
-    lw_out = in->trc == AVCOL_TRC_ARIB_STD_B67 ? lw_in : CSPFIX_HLG_LW;
+    ff_cspfix_tone(in, out, opt, &p->tone);
+    tm       = p->tone.tm;
+    src_peak = p->tone.src_peak;
+    dst_peak = p->tone.dst_peak;
+    lw_in    = p->tone.lw_in;
+    lw_out   = p->tone.lw_out;
 
     if ((ret = build_input(p, in, opt, lw_in)) < 0)
         return ret;
@@ -885,7 +914,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             /* SDR -> HDR: SDR 1.0 lands at target_peak cd/m2 (203 by default, BT.2408) */
             add_scale(p, dst_peak / CSPFIX_REF_WHITE);
         } else if (hdr_in && hdr_out && tm != CSPFIX_TM_NONE) {
-            /* HDR -> HDR with an explicit tone curve: compress to target_peak */
+            /* HDR -> HDR: compress to dst_peak (ff_cspfix_tone()) */
             if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, CSPFIX_REF_WHITE,
                                    opt->desat)) < 0)
                 return ret;

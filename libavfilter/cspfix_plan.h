@@ -76,6 +76,8 @@ const char *ff_cspfix_tonemap_name(int tm);
  * white at 203 cd/m2. */
 #define CSPFIX_SDR_PEAK_DEFAULT 203.0
 #define CSPFIX_HDR_TARGET_DEFAULT 203.0
+/** The brightest light PQ encodes (SMPTE ST 2084), cd/m2. */
+#define CSPFIX_PQ_PEAK 10000.0
 /** Source peak when neither the frame nor peak= gives one. */
 #define CSPFIX_SRC_PEAK_DEFAULT 1000.0
 /** gamut=compress: distances from the achromatic axis below this stay. */
@@ -121,9 +123,19 @@ typedef struct CspfixOp {
 
 #define CSPFIX_MAX_OPS 16
 
+/** Tone mapping of a conversion: which curve, between which peaks (cd/m2) */
+typedef struct CspfixTone {
+    int tm;                     ///< enum CspfixTonemap: the curve that runs (NONE: none)
+    double src_peak;            ///< source peak (HLG: at most lw_in)
+    double dst_peak;            ///< the curve's target; HDR -> SDR: SDR white
+    double clip_peak;           ///< HDR -> HDR without a curve: light above it clips (0: none)
+    double lw_in, lw_out;       ///< HLG display peaks of the input and output
+} CspfixTone;
+
 typedef struct CspfixPlan {
     int nb_ops;
     CspfixOp ops[CSPFIX_MAX_OPS];
+    CspfixTone tone;
     int hdr_to_sdr;             ///< PQ/HLG input to an SDR output without tone mapping
     double src_peak;            ///< source peak used (cd/m2), 0 when it does not matter
 } CspfixPlan;
@@ -133,6 +145,15 @@ typedef struct CspfixPlan {
  * listing what is supported. what: "input" or "output".
  */
 int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what);
+
+/**
+ * The tone mapping of in -> out with options opt (opt->src_peak: the frame's source
+ * peak, 0: unknown): tonemap=auto runs BT.2390 for HDR -> SDR (not into float), and for
+ * HDR -> HDR when the source is brighter than the output holds (target_peak when set,
+ * else the HLG display peak or 10000 cd/m2 for PQ).
+ */
+void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
+                    CspfixTone *t);
 
 /** Build and optimise the plan that converts in to out. */
 int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,

@@ -137,11 +137,10 @@ static void log_field(AVFilterContext *ctx)
     s->logged_field = s->field;
 }
 
-static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
+/* The plan options of the filter options (the source peak is the frame's) */
+static CspfixPlanOptions plan_options(const CspfixContext *s)
 {
-    CspfixContext *s = ctx->priv;
-    CspfixDesc id, od;
-    CspfixPlanOptions po = {
+    const CspfixPlanOptions po = {
         .linearize = s->linearize,
         .wpadapt   = s->wpadapt,
         .fast      = s->fast,
@@ -151,7 +150,16 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         .desat     = s->desat,
         .src_peak  = 0.0,
         .dst_peak  = s->target_peak,
+        .hlg_lw    = s->peak,
     };
+    return po;
+}
+
+static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
+{
+    CspfixContext *s = ctx->priv;
+    CspfixDesc id, od;
+    CspfixPlanOptions po = plan_options(s);
     CspfixExecConfig ec = { 0 };
     unsigned guessed;
     int ret;
@@ -171,7 +179,6 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
                                         s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
                                         &s->src_peak);
-    po.hlg_lw   = s->peak;
     if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
         s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
         s->plan_src_peak == po.src_peak &&
@@ -194,6 +201,21 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                av_color_transfer_name(id.trc), av_color_transfer_name(od.trc));
         s->warned_hdr = 1;
     }
+    if (s->plan.tone.clip_peak > 0.0 && !s->warned_hdr) {
+        av_log(ctx, AV_LOG_WARNING, "HDR (%s, source peak %g cd/m2) to %s, which holds %g "
+               "cd/m2, with tonemap=none: light above %g cd/m2 clips (tonemap=auto maps it "
+               "with bt2390).\n", av_color_transfer_name(id.trc), s->plan.tone.src_peak,
+               av_color_transfer_name(od.trc), s->plan.tone.clip_peak, s->plan.tone.clip_peak);
+        s->warned_hdr = 1;
+    }
+    if (s->tonemap == CSPFIX_TM_AUTO && s->plan.tone.tm != CSPFIX_TM_NONE &&
+        ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc))
+        av_log(ctx, AV_LOG_INFO, "HDR (%s) source peak %g cd/m2 is above the %g cd/m2 %s "
+               "holds: tone mapped to it with %s (tonemap=auto); the output's mastering "
+               "display and content light level say so.\n", av_color_transfer_name(id.trc),
+               s->plan.tone.src_peak, s->plan.tone.dst_peak, s->target_peak > 0.0 ?
+               "target_peak" : av_color_transfer_name(od.trc),
+               ff_cspfix_tonemap_name(s->plan.tone.tm));
 
     ec.plan          = &s->plan;
     ec.in_fmt        = in->format;
@@ -256,6 +278,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         if (ff_cspfix_is_hdr_trc(od.trc))
             s->plan_tm_peak = lrint(s->plan.ops[i].dst_peak);
     }
+    if (s->plan.tone.clip_peak > 0.0)  /* what clipped there is no brighter in the output */
+        s->plan_tm_peak = lrint(s->plan.tone.clip_peak);
     s->have_plan    = 1;
     return 0;
 }
@@ -405,10 +429,7 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
 {
     const CspfixContext *s = ctx->priv;
     AVFilterFormats *formats;
-    int ret, rng, csp = s->d.csp;
-
-    if (s->d.all && csp == AVCOL_SPC_UNSPECIFIED)
-        csp = ff_cspfix_all_presets[s->d.all][2];
+    int ret, rng, csp = s->d.out_set.csp;
 
     if (s->format != AV_PIX_FMT_NONE && ff_cspfix_unsupported_reason(s->format)) {
         av_log((void *)ctx, AV_LOG_ERROR, "Unsupported output format %s: %s.\n",
@@ -428,7 +449,7 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
                               ff_make_formats_list_singleton(csp) : ff_all_color_spaces(),
                               &cfg_out[0]->color_spaces)) < 0)
         return ret;
-    rng = s->d.range;
+    rng = s->d.out_set.range;
     if (rng == AVCOL_RANGE_UNSPECIFIED && s->format != AV_PIX_FMT_NONE &&
         ff_cspfix_is_rgb_fmt(s->format))
         rng = AVCOL_RANGE_JPEG;
@@ -447,10 +468,18 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
     if ((ret = ff_formats_ref(ff_formats_pixdesc_filter(0, AV_PIX_FMT_FLAG_HWACCEL),
                               &cfg_in[0]->formats)) < 0)
         return ret;
-    if (s->format != AV_PIX_FMT_NONE)
+    if (s->format != AV_PIX_FMT_NONE) {
         formats = ff_make_formats_list_singleton(s->format);
-    else
+    } else if (rng == AVCOL_RANGE_MPEG) {
+        /* limited range asked: not the full-range-only yuvj formats (negotiation then
+         * picks their yuv twins) */
+        formats = NULL;
+        for (const enum AVPixelFormat *p = ff_cspfix_pix_fmts(); *p != AV_PIX_FMT_NONE; p++)
+            if (!ff_cspfix_is_full_range_only(*p) && (ret = ff_add_format(&formats, *p)) < 0)
+                return ret;
+    } else {
         formats = ff_make_pixel_format_list(ff_cspfix_pix_fmts());
+    }
     if (!formats)
         return AVERROR(ENOMEM);
     return ff_formats_ref(formats, &cfg_out[0]->formats);
@@ -516,7 +545,8 @@ static void negotiated_target(AVFilterContext *ctx)
     CspfixContext *s = ctx->priv;
     AVFilterLink *inlink = ctx->inputs[0], *outlink = ctx->outputs[0];
     const AVFilterContext *next = outlink->dst;
-    int csp_free = s->d.csp == AVCOL_SPC_UNSPECIFIED && !s->d.all;
+    const int csp_free = s->d.out_set.csp == AVCOL_SPC_UNSPECIFIED;
+    const int range_free = s->d.out_set.range == AVCOL_RANGE_UNSPECIFIED;
 
     s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;
@@ -524,7 +554,7 @@ static void negotiated_target(AVFilterContext *ctx)
         outlink->colorspace != AVCOL_SPC_UNSPECIFIED && outlink->colorspace != AVCOL_SPC_RGB &&
         outlink->colorspace != inlink->colorspace)
         s->d.neg_csp = outlink->colorspace;
-    if (s->d.range == AVCOL_RANGE_UNSPECIFIED &&
+    if (range_free &&
         outlink->color_range != AVCOL_RANGE_UNSPECIFIED &&
         outlink->color_range != inlink->color_range)
         s->d.neg_range = outlink->color_range;
@@ -554,7 +584,7 @@ static void negotiated_target(AVFilterContext *ctx)
                    "the consumer takes, to let cspfix do the conversion.\n",
                    next->name, av_get_pix_fmt_name(outlink->format),
                    av_get_pix_fmt_name(l->format), what);
-        if ((s->d.range != AVCOL_RANGE_UNSPECIFIED && l->color_range != outlink->color_range) ||
+        if ((!range_free && l->color_range != outlink->color_range) ||
             (!csp_free && l->colorspace != outlink->colorspace))
             av_log(ctx, AV_LOG_WARNING, "The output is %s %s range as set, but what follows "
                    "only takes %s %s range: the auto-inserted %s converts it again. Leave "
@@ -583,26 +613,34 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
     AVFrame *tmp;
     int tm_peak = 0, tone_mapped = 0, ret = 0;
 
-    ff_cspfix_preset_prim_trc(&id, d->iall, d->iprim, d->itrc);
-    if (d->itrc == AVCOL_TRC_UNSPECIFIED && !d->iall &&
+    id.prim = d->in_set.prim;
+    id.trc  = d->in_set.trc;
+    if (id.trc == AVCOL_TRC_UNSPECIFIED &&
         (av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
                                 AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) ||
          av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
                                 AV_FRAME_DATA_CONTENT_LIGHT_LEVEL)))
         id.trc = AVCOL_TRC_SMPTE2084; /* HDR: PQ or HLG, the rules are the same */
     od = id;
-    ff_cspfix_preset_prim_trc(&od, d->all, d->prim, d->trc);
-    /* HDR -> HDR with an explicit tone curve compresses to target_peak (cspfix_plan.c) */
-    if (ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc) && !s->fast &&
-        s->tonemap != CSPFIX_TM_AUTO && s->tonemap != CSPFIX_TM_NONE) {
-        tone_mapped = 1;
-        tm_peak = lrint(s->target_peak > 0.0 ? s->target_peak : CSPFIX_HDR_TARGET_DEFAULT);
-    }
+    if (d->out_set.prim != AVCOL_PRI_UNSPECIFIED)
+        od.prim = d->out_set.prim;
+    if (d->out_set.trc != AVCOL_TRC_UNSPECIFIED)
+        od.trc = d->out_set.trc;
 
     if (!(tmp = av_frame_alloc()))
         return AVERROR(ENOMEM);
     FFSWAP(AVFrameSideData **, tmp->side_data, outlink->side_data);
     FFSWAP(int, tmp->nb_side_data, outlink->nb_side_data);
+    /* the tone mapping of the plan (cspfix_plan.c), from the link's source peak */
+    if (ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc)) {
+        CspfixPlanOptions po = plan_options(s);
+        CspfixTone t;
+        double prim[3][2];
+        po.src_peak = ff_cspfix_source_peak(ctx, tmp, 1, s->peak, 0, prim, NULL);
+        ff_cspfix_tone(&id, &od, &po, &t);
+        tone_mapped = t.tm != CSPFIX_TM_NONE;
+        tm_peak = lrint(tone_mapped ? t.dst_peak : t.clip_peak);
+    }
     ret = ff_cspfix_output_side_data(tmp, &id, &od, tm_peak, tone_mapped, s->target_peak);
     FFSWAP(AVFrameSideData **, tmp->side_data, outlink->side_data);
     FFSWAP(int, tmp->nb_side_data, outlink->nb_side_data);
@@ -623,6 +661,8 @@ static int config_output(AVFilterLink *outlink)
     s->have_plan  = 0;
     s->d.have_first = 0;
     s->link_sd_checked = 0;
+    if ((ret = ff_cspfix_resolve_options(ctx, &s->d, 1)) < 0)
+        return ret;
     negotiated_target(ctx);
     if ((ret = link_side_data(ctx, outlink)) < 0)
         return ret;
@@ -637,15 +677,8 @@ static av_cold int init(AVFilterContext *ctx)
     s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;
     s->logged_field = -1;
-    if ((ret = ff_cspfix_parse_v4l2(ctx, &s->d)) < 0)
-        return ret;
-    if (s->d.icolorimetry &&
-        (ret = ff_cspfix_apply_colorimetry(ctx, s->d.icolorimetry, "icolorimetry", 0,
-                                 &s->d.iprim, &s->d.itrc, &s->d.icsp, &s->d.irange)) < 0)
-        return ret;
-    if (s->d.colorimetry &&
-        (ret = ff_cspfix_apply_colorimetry(ctx, s->d.colorimetry, "colorimetry", 0,
-                                 &s->d.prim, &s->d.trc, &s->d.csp, &s->d.range)) < 0)
+    /* conflicts are warned about in config_output(): ffmpeg initialises a graph twice */
+    if ((ret = ff_cspfix_resolve_options(ctx, &s->d, 0)) < 0)
         return ret;
     /* negotiation would refuse it without naming it */
     if (s->d.csp == AVCOL_SPC_RESERVED) {
@@ -805,13 +838,22 @@ static int process_command(AVFilterContext *ctx, const char *cmd, const char *ar
                "format is negotiated once.\n");
     if (ret < 0)
         return ret;
-    /* a colorimetry command sets all four fields it describes */
-    if (!strcmp(cmd, "colorimetry") && s->d.colorimetry)
-        ret = ff_cspfix_apply_colorimetry(ctx, s->d.colorimetry, cmd, 1, &s->d.prim, &s->d.trc, &s->d.csp, &s->d.range);
-    else if (!strcmp(cmd, "icolorimetry") && s->d.icolorimetry)
-        ret = ff_cspfix_apply_colorimetry(ctx, s->d.icolorimetry, cmd, 1, &s->d.iprim, &s->d.itrc, &s->d.icsp, &s->d.irange);
-    else if (!strncmp(cmd, "v4l2_", 5))
-        ret = ff_cspfix_parse_v4l2(ctx, &s->d);
+    /* a colorimetry command replaces the whole description of its side: the field
+     * options and the preset set before it no longer apply */
+    if (!strcmp(cmd, "colorimetry")) {
+        s->d.all  = CSPFIX_ALL_UNSET;
+        s->d.prim = AVCOL_PRI_UNSPECIFIED;
+        s->d.trc  = AVCOL_TRC_UNSPECIFIED;
+        s->d.csp  = AVCOL_SPC_UNSPECIFIED;
+        s->d.range = AVCOL_RANGE_UNSPECIFIED;
+    } else if (!strcmp(cmd, "icolorimetry")) {
+        s->d.iall  = CSPFIX_ALL_UNSET;
+        s->d.iprim = AVCOL_PRI_UNSPECIFIED;
+        s->d.itrc  = AVCOL_TRC_UNSPECIFIED;
+        s->d.icsp  = AVCOL_SPC_UNSPECIFIED;
+        s->d.irange = AVCOL_RANGE_UNSPECIFIED;
+    }
+    ret = ff_cspfix_resolve_options(ctx, &s->d, 1);
     /* every runtime option changes the plan: rebuild it on the next frame */
     s->have_plan = 0;
     return ret;

@@ -865,7 +865,8 @@ static void hdr10_of(const AVFrame *res, int v[4])
 static void test_link_side_data(void)
 {
     static const struct {
-        int hdr_in;            /* PQ input with a P3 display of 1000, MaxCLL 800 (else SDR) */
+        int hdr_in;            /* PQ input with a P3 display of 1000, MaxCLL 800 (2: 4000,
+                                * 4000), else SDR */
         int announce;          /* the buffer source announces the frame's side data */
         const char *filters;
         int v[4];              /* hdr10_of() of the link */
@@ -876,10 +877,16 @@ static void test_link_side_data(void)
         { 1, 1, "cspfix=tonemap=bt2390:target_peak=400",    { 400, 400, 200, 6800 },  0 },
         { 1, 1, "cspfix=trc=hlg",                           { 1000, 800, 200, 6800 }, 0 },
         { 0, 1, "cspfix=primaries=bt2020:trc=smpte2084:space=bt2020nc:format=yuv420p10:target_peak=600",
-                                                            { 600, 600, 0, 7080 },    0 },
+                                                            { 600, 600, 600, 7080 },  0 },
         /* the SDR input's primaries (the mastering display's) are unknown on the link */
-        { 0, 1, "cspfix=trc=smpte2084:format=yuv420p10",     { 203, 203, 0, -1 },      1 },
-        { 0, 1, "cspfix=iprimaries=bt709:trc=smpte2084:format=yuv420p10", { 203, 203, 0, 6400 }, 0 },
+        { 0, 1, "cspfix=trc=smpte2084:format=yuv420p10",     { 203, 203, 203, -1 },    1 },
+        { 0, 1, "cspfix=iprimaries=bt709:trc=smpte2084:format=yuv420p10", { 203, 203, 203, 6400 }, 0 },
+        /* a 4000 cd/m2 source into HLG (1000 cd/m2) is tone mapped to it, and so is a
+         * target_peak below the source's into PQ; tonemap=none clips there */
+        { 2, 1, "cspfix=trc=hlg",                           { 1000, 1000, 1000, 6800 }, 0 },
+        { 2, 1, "cspfix=target_peak=2000",                  { 2000, 2000, 1000, 6800 }, 0 },
+        { 2, 1, "cspfix=trc=hlg:tonemap=none",              { 1000, 1000, 1000, 6800 }, 0 },
+        { 2, 1, "cspfix=range=pc",                          { 4000, 4000, 1000, 6800 }, 0 },
         /* a source that did not announce its frames' side data: not cspfix's to warn about */
         { 1, 0, "cspfix=range=pc",                          { -1, -1, -1, -1 },       0 },
     };
@@ -888,11 +895,15 @@ static void test_link_side_data(void)
     AVFrame *sdr = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
                            AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 6);
 
+    AVFrame *hdr4k = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                             AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 5);
+
     set_hdr10(hdr, 1000, 800);
+    set_hdr10(hdr4k, 4000, 4000);
     for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
         AVFrame *res = av_frame_alloc();
         int v[4] = { 0 }, warned = 0;
-        int ret = res ? link_side_data(t[i].hdr_in ? hdr : sdr, t[i].announce, t[i].filters,
+        int ret = res ? link_side_data(t[i].hdr_in == 2 ? hdr4k : t[i].hdr_in ? hdr : sdr, t[i].announce, t[i].filters,
                                        res, &warned) : AVERROR(ENOMEM);
 
         if (res)
@@ -913,7 +924,221 @@ static void test_link_side_data(void)
               "max lum %d MaxCLL %d MaxFALL %d red x %d", v[0], v[1], v[2], v[3]);
     }
     av_frame_free(&hdr);
+    av_frame_free(&hdr4k);
     av_frame_free(&sdr);
+}
+
+/* Issue 28: what real media brings. */
+static void test_real_media(void)
+{
+    AVFrame *out = NULL, *ref = NULL;
+    int ret;
+
+    /* untagged Y'CbCr is guessed from width and height, as players do: cropped HD
+     * (1280x544, 1920x800) is BT.709; 576 rows BT.601 625; other SD SMPTE 170M */
+    {
+        static const struct { int w, h, prim, trc, csp; } t[] = {
+            { 1280, 544, AVCOL_PRI_BT709,     AVCOL_TRC_BT709,     AVCOL_SPC_BT709     },
+            { 1920, 800, AVCOL_PRI_BT709,     AVCOL_TRC_BT709,     AVCOL_SPC_BT709     },
+            {  960, 720, AVCOL_PRI_BT709,     AVCOL_TRC_BT709,     AVCOL_SPC_BT709     },
+            {  720, 576, AVCOL_PRI_BT470BG,   AVCOL_TRC_SMPTE170M, AVCOL_SPC_BT470BG   },
+            { 1024, 576, AVCOL_PRI_BT470BG,   AVCOL_TRC_SMPTE170M, AVCOL_SPC_BT470BG   },
+            {  720, 480, AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M },
+            {  640, 360, AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M },
+        };
+        for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
+            AVFrame *u = pattern(AV_PIX_FMT_YUV420P, t[i].w, t[i].h, AVCOL_PRI_UNSPECIFIED,
+                                 AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_UNSPECIFIED,
+                                 AVCOL_RANGE_MPEG, 40 + i);
+            AVFrame *k = av_frame_clone(u);
+            k->color_primaries = t[i].prim;
+            k->color_trc       = t[i].trc;
+            k->colorspace      = t[i].csp;
+            log_reset();
+            ret  = cspfix_run1(u, "cspfix=all=bt2020:format=yuv420p10", 1, &out);
+            ret |= cspfix_run1(k, "cspfix=all=bt2020:format=yuv420p10", 1, &ref);
+            CHECK(!ret && cspfix_frames_equal(out, ref) &&
+                  log_has(av_color_space_name(t[i].csp)),
+                  "untagged %dx%d is read as %s/%s/%s [%s]", t[i].w, t[i].h,
+                  av_color_primaries_name(t[i].prim), av_color_transfer_name(t[i].trc),
+                  av_color_space_name(t[i].csp), logbuf.str);
+            av_frame_free(&out);
+            av_frame_free(&ref);
+            av_frame_free(&u);
+            av_frame_free(&k);
+        }
+    }
+
+    /* grey tagged rgb (FFmpeg's PNG decoder does so): the matrix does not matter, so
+     * it is taken, as the same grey tagged with a Y'CbCr matrix */
+    {
+        static const enum AVPixelFormat fmts[] = {
+            AV_PIX_FMT_GRAY8, AV_PIX_FMT_GRAY16BE, AV_PIX_FMT_YA8, AV_PIX_FMT_YA16BE,
+        };
+        for (int i = 0; i < FF_ARRAY_ELEMS(fmts); i++) {
+            AVFrame *g = pattern(fmts[i], 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1,
+                                 AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 50 + i);
+            AVFrame *k = av_frame_clone(g);
+            k->colorspace = AVCOL_SPC_BT709;
+            log_reset();
+            av_log_set_level(AV_LOG_VERBOSE);
+            ret  = cspfix_run1(g, "cspfix=trc=bt709:format=rgb24", 1, &out);
+            av_log_set_level(AV_LOG_INFO);
+            ret |= cspfix_run1(k, "cspfix=trc=bt709:format=rgb24", 1, &ref);
+            CHECK(!ret && cspfix_frames_equal(out, ref) && log_has("matrix rgb ignored"),
+                  "%s tagged rgb converts as grey, and -v verbose says why (ret %d) [%s]",
+                  av_get_pix_fmt_name(fmts[i]), ret, logbuf.str);
+            av_frame_free(&out);
+            av_frame_free(&ref);
+            ret = cspfix_run1(g, "cspfix=trc=bt709", 1, &out);
+            CHECK(!ret && out && out->format == fmts[i], "%s tagged rgb to %s",
+                  av_get_pix_fmt_name(fmts[i]), out ? av_get_pix_fmt_name(out->format) : "-");
+            av_frame_free(&out);
+            av_frame_free(&g);
+            av_frame_free(&k);
+        }
+    }
+
+    /* HDR to HDR: a PQ source with highlights at 2000-4000 cd/m2 into HLG (1000 cd/m2)
+     * is tone mapped, not clipped: the highlights keep distinct, increasing codes */
+    {
+        static const double nits[] = { 100, 500, 1000, 1500, 2000, 2500, 3000, 3500, 4000 };
+        const int n = FF_ARRAY_ELEMS(nits);
+        AVFrame *pq = cspfix_alloc_frame(AV_PIX_FMT_YUV444P10, n, 2, AVCOL_PRI_BT2020,
+                                         AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL,
+                                         AVCOL_RANGE_MPEG);
+        int codes[FF_ARRAY_ELEMS(nits)], incr = 1, top = 0;  /* nits[2], [4]: 1000, 2000 */
+        const AVFrameSideData *sd;
+        for (int x = 0; x < n; x++) {
+            const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096;
+            const double c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+            const double yp = pow(nits[x] / 10000.0, m1);
+            const int code = lrint(64 + 876 * pow((c1 + c2 * yp) / (1 + c3 * yp), m2));
+            for (int y = 0; y < 2; y++) {
+                cspfix_set_sample(pq, 0, x, y, 1, code);
+                cspfix_set_sample(pq, 1, x, y, 1, 512);
+                cspfix_set_sample(pq, 2, x, y, 1, 512);
+            }
+        }
+        set_hdr10(pq, 4000, 4000);
+        log_reset();
+        ret = cspfix_run1(pq, "cspfix=trc=hlg:dither=none", 1, &out);
+        for (int x = 0; out && x < n; x++) {
+            codes[x] = cspfix_sample(out, 0, x, 0, 1);
+            /* increasing; BT.2390's spline ends flat at the source peak (slope 0) */
+            incr &= !x || (nits[x] <= 2500 ? codes[x] > codes[x - 1] : codes[x] >= codes[x - 1]);
+            top = FFMAX(top, codes[x]);
+        }
+        sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) : NULL;
+        CHECK(!ret && out && incr && top <= 940 && codes[4] < top &&
+              log_has("tone mapped to it with bt2390 (tonemap=auto)"),
+              "PQ 100..4000 cd/m2 (MaxCLL 4000) to HLG: increasing codes %d %d %d %d %d %d %d %d "
+              "%d, top %d <= 940 (nominal peak) [%s]", codes[0], codes[1], codes[2], codes[3],
+              codes[4], codes[5], codes[6], codes[7], codes[8], top, logbuf.str);
+        CHECK(sd && lrint(av_q2d(((AVMasteringDisplayMetadata *)sd->data)->max_luminance)) == 1000,
+              "PQ 4000 to HLG: the output's mastering display says 1000 cd/m2");
+        sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL) : NULL;
+        CHECK(sd && ((AVContentLightMetadata *)sd->data)->MaxCLL == 1000,
+              "PQ 4000 to HLG: the output's MaxCLL is 1000");
+        av_frame_free(&out);
+        /* tonemap=none clips there, says so, and the metadata still describes the output */
+        log_reset();
+        ret = cspfix_run1(pq, "cspfix=trc=hlg:tonemap=none:dither=none", 1, &out);
+        sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL) : NULL;
+        CHECK(!ret && log_has("light above 1000 cd/m2 clips") && sd &&
+              ((AVContentLightMetadata *)sd->data)->MaxCLL == 1000,
+              "PQ 4000 to HLG with tonemap=none: warned, MaxCLL 1000 [%s]", logbuf.str);
+        av_frame_free(&out);
+        /* a source within what HLG holds is not tone mapped */
+        set_hdr10(pq, 1000, 1000);
+        ret  = cspfix_run1(pq, "cspfix=trc=hlg:dither=none", 1, &out);
+        ret |= cspfix_run1(pq, "cspfix=trc=hlg:tonemap=none:dither=none", 1, &ref);
+        CHECK(!ret && cspfix_frames_equal(out, ref), "PQ 1000 to HLG: no tone curve");
+        av_frame_free(&out);
+        av_frame_free(&ref);
+        av_frame_free(&pq);
+    }
+
+    /* one rule of precedence: a field's own option, then all/iall, then
+     * colorimetry/icolorimetry, then v4l2_*, whatever the order on the command line;
+     * presets that disagree are warned about */
+    {
+        static const struct { const char *a, *b, *say; } t[] = {
+            { "cspfix=all=bt709:colorimetry=bt2100-pq:format=yuv420p10",
+              "cspfix=primaries=bt709:trc=bt709:space=bt709:range=tv:format=yuv420p10",
+              "all=bt709 and colorimetry=bt2100-pq both set the output primaries, transfer and matrix" },
+            { "cspfix=colorimetry=bt2100-pq:all=bt709:format=yuv420p10",
+              "cspfix=primaries=bt709:trc=bt709:space=bt709:range=tv:format=yuv420p10",
+              "all=bt709 and colorimetry=bt2100-pq both set" },
+            { "cspfix=colorimetry=bt2100-pq:trc=bt709:format=yuv420p10",
+              "cspfix=primaries=bt2020:trc=bt709:space=bt2020nc:range=tv:format=yuv420p10",
+              "trc=bt709 and colorimetry=bt2100-pq both set the output transfer" }, /* verbose */
+            { "cspfix=icolorimetry=bt709:iall=smpte170m:all=bt2020",
+              "cspfix=iprimaries=smpte170m:itrc=smpte170m:ispace=smpte170m:irange=tv:all=bt2020",
+              "iall=smpte170m and icolorimetry=bt709 both set the input primaries, transfer and matrix" },
+            { "cspfix=iall=smpte170m:icolorimetry=bt709:all=bt2020",
+              "cspfix=iprimaries=smpte170m:itrc=smpte170m:ispace=smpte170m:irange=tv:all=bt2020",
+              "iall=smpte170m and icolorimetry=bt709 both set" },
+            { "cspfix=v4l2_colorspace=rec709:iall=smpte170m:all=bt2020",
+              "cspfix=iprimaries=smpte170m:itrc=smpte170m:ispace=smpte170m:all=bt2020",
+              "iall=smpte170m and the v4l2_* options both set" },
+            { "cspfix=iall=smpte170m:v4l2_colorspace=rec709:all=bt2020",
+              "cspfix=iprimaries=smpte170m:itrc=smpte170m:ispace=smpte170m:all=bt2020",
+              "iall=smpte170m and the v4l2_* options both set" },
+        };
+        AVFrame *in = pattern(AV_PIX_FMT_YUV420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                              AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 60);
+        for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
+            log_reset();
+            ret = cspfix_run1(in, t[i].a, 1, &out);
+            ret |= cspfix_run1(in, t[i].b, 1, &ref);
+            CHECK(!ret && cspfix_frames_equal(out, ref) &&
+                  out->color_primaries == ref->color_primaries &&
+                  out->color_trc == ref->color_trc && out->colorspace == ref->colorspace &&
+                  out->color_range == ref->color_range &&
+                  log_has(t[i].say),
+                  "%s is %s [%s]", t[i].a, t[i].b, logbuf.str);
+            av_frame_free(&out);
+            av_frame_free(&ref);
+        }
+        av_frame_free(&in);
+    }
+
+    /* yuvj formats are full range: a limited-range tag on yuvj input is not taken (with a
+     * warning), irange=tv is; range=tv gives the yuv twin, not limited codes in yuvj */
+    {
+        AVFrame *j = pattern(AV_PIX_FMT_YUVJ420P, 64, 48, AVCOL_PRI_BT709, AVCOL_TRC_BT709,
+                             AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 70);
+        AVFrame *k = av_frame_clone(j);
+        k->color_range = AVCOL_RANGE_JPEG;
+        log_reset();
+        ret  = cspfix_run1(j, "cspfix=format=gbrp", 1, &out);
+        ret |= cspfix_run1(k, "cspfix=format=gbrp", 1, &ref);
+        CHECK(!ret && cspfix_frames_equal(out, ref) && log_has("the yuvj formats are full range"),
+              "yuvj420p tagged tv is read as full range, with a warning [%s]", logbuf.str);
+        av_frame_free(&out);
+        av_frame_free(&ref);
+        ret  = cspfix_run1(k, "cspfix=irange=tv:format=gbrp", 1, &out);
+        ret |= cspfix_run1(k, "cspfix=format=gbrp", 1, &ref);
+        CHECK(!ret && !cspfix_frames_equal(out, ref), "irange=tv reads yuvj as limited range");
+        av_frame_free(&out);
+        av_frame_free(&ref);
+        ret = cspfix_run1(k, "cspfix=range=tv", 1, &out);
+        CHECK(!ret && out && out->format == AV_PIX_FMT_YUV420P &&
+              out->color_range == AVCOL_RANGE_MPEG,
+              "yuvj420p with range=tv comes out as yuv420p tv (got %s %s)",
+              out ? av_get_pix_fmt_name(out->format) : "-",
+              out ? av_color_range_name(out->color_range) : "-");
+        av_frame_free(&out);
+        log_reset();
+        ret = cspfix_run1(k, "cspfix=range=tv:format=yuvj420p", 1, &out);
+        CHECK(!ret && out && out->color_range == AVCOL_RANGE_JPEG &&
+              log_has("range=tv is ignored for yuvj420p output"),
+              "range=tv with format=yuvj420p: full range, warned [%s]", logbuf.str);
+        av_frame_free(&out);
+        av_frame_free(&j);
+        av_frame_free(&k);
+    }
 }
 
 int main(void)
@@ -936,6 +1161,7 @@ int main(void)
     test_sdr_hdr_roundtrip();
     test_hdr_to_float();
     test_link_side_data();
+    test_real_media();
     printf("api: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
     return failed ? 1 : 0;
