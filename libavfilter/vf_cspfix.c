@@ -30,6 +30,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "libavutil/avstring.h"
 #include "libavutil/frame.h"
 #include "libavutil/opt.h"
 #include "libavutil/pixdesc.h"
@@ -84,6 +85,7 @@ typedef struct CspfixContext {
     CspfixExec exec;             ///< the plan bound to kernels, run on slices
     unsigned guessed;            ///< fields guessed for the current description
     int warned_hdr;
+    int warned_timeline;         ///< enable= mixes two descriptions in one stream
     int link_sd_checked;         ///< the first output frame's HDR metadata was compared
                                  ///< with the output link's
 } CspfixContext;
@@ -113,6 +115,13 @@ static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDe
         av_log(ctx, AV_LOG_WARNING, "tonemap=%s has no effect: the input (%s) is SDR, tone "
                "curves map PQ or HLG light.\n", ff_cspfix_tonemap_name(s->tonemap),
                av_color_transfer_name(id->trc));
+    if (s->peak > 0.0 && !ff_cspfix_is_hdr_trc(id->trc))
+        av_log(ctx, AV_LOG_WARNING, "peak=%g has no effect: the input (%s) is SDR; peak is "
+               "the source peak of PQ or HLG input.\n", s->peak, av_color_transfer_name(id->trc));
+    if (s->desat > 0.0 && s->plan.tone.tm == CSPFIX_TM_NONE)
+        av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect: no tone curve runs (%s to %s%s).\n",
+               s->desat, av_color_transfer_name(id->trc), av_color_transfer_name(od->trc),
+               ff_cspfix_is_hdr_trc(id->trc) ? "" : ", SDR input");
     if (s->fast && (id->trc != od->trc || id->prim != od->prim))
         av_log(ctx, AV_LOG_WARNING, "fast=1 skips linearisation: the change of %s%s%s is a "
                "relabel, not a conversion; leave fast unset to convert.\n",
@@ -245,6 +254,24 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                "indexed by the %d-bit code)\n", s->exec.fin.depth);
     s->logged_field = -1;
     log_field(ctx);
+
+    if (ctx->enable_str && !s->warned_timeline &&
+        (od.prim != in->color_primaries || od.trc != in->color_trc ||
+         od.csp != (ff_cspfix_is_rgb_fmt(in->format) ? AVCOL_SPC_RGB : in->colorspace) ||
+         od.range != in->color_range)) {
+        av_log(ctx, AV_LOG_WARNING, "With enable='%s', frames outside the enabled intervals "
+               "pass through as they are (tagged %s/%s/%s/%s) and frames inside come out as "
+               "%s/%s/%s/%s (primaries/transfer/matrix/range): one stream with two "
+               "descriptions, which encoders and containers cannot tag (they keep one). To "
+               "fix a mislabelled segment, convert it to the stream's description (e.g. "
+               "cspfix=iall=<what it is>:all=<the stream's>:enable=...); to change the "
+               "description, convert every frame.\n", ctx->enable_str,
+               av_color_primaries_name(in->color_primaries), av_color_transfer_name(in->color_trc),
+               av_color_space_name(in->colorspace), av_color_range_name(in->color_range),
+               av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
+               av_color_space_name(od.csp), av_color_range_name(od.range));
+        s->warned_timeline = 1;
+    }
 
     s->in_desc      = id;
     s->out_desc     = od;
@@ -470,15 +497,20 @@ static int query_formats(const AVFilterContext *ctx, AVFilterFormatsConfig **cfg
         return ret;
     if (s->format != AV_PIX_FMT_NONE) {
         formats = ff_make_formats_list_singleton(s->format);
-    } else if (rng == AVCOL_RANGE_MPEG) {
-        /* limited range asked: not the full-range-only yuvj formats (negotiation then
-         * picks their yuv twins) */
-        formats = NULL;
-        for (const enum AVPixelFormat *p = ff_cspfix_pix_fmts(); *p != AV_PIX_FMT_NONE; p++)
-            if (!ff_cspfix_is_full_range_only(*p) && (ret = ff_add_format(&formats, *p)) < 0)
-                return ret;
     } else {
-        formats = ff_make_pixel_format_list(ff_cspfix_pix_fmts());
+        /* what the options ask of the format: matrix rgb an RGB format, a Y'CbCr matrix
+         * set by space= a Y'CbCr (or gray) one, limited range not a yuvj one (negotiation
+         * then picks their yuv twins) */
+        formats = NULL;
+        for (const enum AVPixelFormat *p = ff_cspfix_pix_fmts(); *p != AV_PIX_FMT_NONE; p++) {
+            const int rgb = ff_cspfix_is_rgb_fmt(*p);
+            if ((csp == AVCOL_SPC_RGB && !rgb) ||
+                (s->d.csp_explicit && csp != AVCOL_SPC_RGB && rgb) ||
+                (rng == AVCOL_RANGE_MPEG && ff_cspfix_is_full_range_only(*p)))
+                continue;
+            if ((ret = ff_add_format(&formats, *p)) < 0)
+                return ret;
+        }
     }
     if (!formats)
         return AVERROR(ENOMEM);
@@ -498,12 +530,22 @@ static int config_input(AVFilterLink *inlink)
     return 0;
 }
 
-/* "RGB", "Y'CbCr" or "gray", and the bits of a pixel format */
+/* "RGB", "Y'CbCr", "gray", "XYZ" or "paletted RGB", and the bits of a pixel format */
 static const char *model_name(enum AVPixelFormat fmt)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
-    return !d ? "?" : d->flags & AV_PIX_FMT_FLAG_RGB ? "RGB" :
+    return !d ? "?" : d->flags & AV_PIX_FMT_FLAG_PAL ? "paletted RGB" :
+           d->flags & AV_PIX_FMT_FLAG_XYZ ? "XYZ" : d->flags & AV_PIX_FMT_FLAG_RGB ? "RGB" :
            d->nb_components <= 2 ? "gray" : "Y'CbCr";
+}
+
+/* Y'CbCr whose links carry a colour space and range (libavfilter's regular YUV) */
+static int is_regular_yuv(enum AVPixelFormat fmt)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    return d && d->nb_components >= 3 &&
+           !(d->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_XYZ |
+                         AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_HWACCEL));
 }
 
 static int fmt_bits(enum AVPixelFormat fmt)
@@ -545,7 +587,9 @@ static void negotiated_target(AVFilterContext *ctx)
     CspfixContext *s = ctx->priv;
     AVFilterLink *inlink = ctx->inputs[0], *outlink = ctx->outputs[0];
     const AVFilterContext *next = outlink->dst;
-    const int csp_free = s->d.out_set.csp == AVCOL_SPC_UNSPECIFIED;
+    /* a preset's matrix (all, colorimetry) does not apply to RGB output */
+    const int csp_free = s->d.out_set.csp == AVCOL_SPC_UNSPECIFIED ||
+                         (!s->d.csp_explicit && ff_cspfix_is_rgb_fmt(outlink->format));
     const int range_free = s->d.out_set.range == AVCOL_RANGE_UNSPECIFIED;
 
     s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
@@ -584,14 +628,26 @@ static void negotiated_target(AVFilterContext *ctx)
                    "the consumer takes, to let cspfix do the conversion.\n",
                    next->name, av_get_pix_fmt_name(outlink->format),
                    av_get_pix_fmt_name(l->format), what);
-        if ((!range_free && l->color_range != outlink->color_range) ||
-            (!csp_free && l->colorspace != outlink->colorspace))
-            av_log(ctx, AV_LOG_WARNING, "The output is %s %s range as set, but what follows "
-                   "only takes %s %s range: the auto-inserted %s converts it again. Leave "
-                   "space/range unset to let cspfix convert to what the consumer takes.\n",
-                   av_color_space_name(outlink->colorspace), av_color_range_name(outlink->color_range),
-                   av_color_space_name(l->colorspace), av_color_range_name(l->color_range),
-                   next->name);
+        /* the matrix and range set by the options that the consumer cannot take (they
+         * only exist for Y'CbCr on both sides) */
+        if (is_regular_yuv(outlink->format) && is_regular_yuv(l->format)) {
+            char set[64] = "", takes[64] = "";
+            if (!csp_free && l->colorspace != outlink->colorspace) {
+                av_strlcatf(set, sizeof(set), "matrix %s", av_color_space_name(outlink->colorspace));
+                av_strlcatf(takes, sizeof(takes), "matrix %s", av_color_space_name(l->colorspace));
+            }
+            if (!range_free && l->color_range != outlink->color_range) {
+                av_strlcatf(set, sizeof(set), "%srange %s", *set ? " and " : "",
+                            av_color_range_name(outlink->color_range));
+                av_strlcatf(takes, sizeof(takes), "%srange %s", *takes ? " and " : "",
+                            av_color_range_name(l->color_range));
+            }
+            if (*set)
+                av_log(ctx, AV_LOG_WARNING, "The output's %s is set by the options, but what "
+                       "follows only takes %s: the auto-inserted %s converts it again. Leave "
+                       "it unset to let cspfix convert to what the consumer takes.\n",
+                       set, takes, next->name);
+        }
     }
 }
 

@@ -234,5 +234,84 @@ run -f lavfi -i "$src170,setparams=field_mode=tff" -vf cspfix=all=bt709:interlac
 vrun -f lavfi -i "$src170,setparams=field_mode=bff" -vf cspfix=all=bt709 -f null - 2> "$tmp/i.log"
 grep -q "vertical chroma resampling: per field (interlaced)" "$tmp/i.log" && ok || fail "no per-field line in the verbose plan"
 
+# ---- issue 28: real media ----------------------------------------------------------
+# grey PNGs made by FFmpeg's own encoder (its decoder tags them rgb) are taken, and the
+# verbose log says the matrix tag was ignored and why
+for f in gray gray16be ya8; do
+    run -f lavfi -i "testsrc2=s=64x48:d=0.04,format=$f" -frames:v 1 "$tmp/g_$f.png" || fail "$f PNG encode"
+    if vrun -i "$tmp/g_$f.png" -vf cspfix=trc=bt709 -frames:v 1 "$tmp/g_$f-out.png" 2>"$tmp/g_$f.log"; then ok; else
+        fail "$f PNG through cspfix: $(grep -i 'error\|cspfix' "$tmp/g_$f.log" | head -n 2)"; fi
+    grep -q "Input matrix rgb ignored on the gray format" "$tmp/g_$f.log" && ok ||
+        fail "$f PNG: -v verbose does not say the rgb matrix tag was ignored"
+done
+
+# untagged cropped HD is BT.709 (width 1280 or more, or more than 576 rows)
+for s in 1280x544 1920x800; do
+    "$bin/ffmpeg" -nostdin -hide_banner -y -f lavfi -i "testsrc2=s=$s:d=0.04,format=yuv420p" \
+        -vf cspfix=all=bt709 -f null - 2>"$tmp/u.log"
+    grep -q "Input matrix unspecified: guessing bt709 (HD size" "$tmp/u.log" && ok ||
+        fail "untagged $s: $(grep 'matrix unspecified' "$tmp/u.log")"
+done
+
+# SDR made PQ: the content light level has a MaxFALL, so Matroska keeps it (its demuxer
+# drops a MaxCLL/MaxFALL pair with a zero), and MP4 too
+for c in mkv:ffv1 mp4:ffv1 mov:ffv1; do
+    ext=${c%%:*}
+    run -f lavfi -i "$src170" -vf cspfix=all=bt2020:trc=smpte2084:format=yuv420p10:target_peak=400 \
+        -c:v "${c#*:}" "$tmp/pq.$ext" || fail "SDR to PQ into $ext"
+    got=$("$bin/ffprobe" -v error -select_streams v:0 -show_entries stream_side_data=max_content,max_average,max_luminance \
+          -of default=nw=1 "$tmp/pq.$ext" | sort | paste -sd, -)
+    [ "$got" = "max_average=400,max_content=400,max_luminance=400/1" ] ||
+        [ "$got" = "max_average=400,max_content=400,max_luminance=4000000/10000" ] && ok ||
+        fail "SDR to PQ in $ext: stream side data '$got'"
+done
+
+# the timeline: converting some frames to another description mixes two in one stream,
+# which tags cannot carry: warned; a mislabelled segment converted to the stream's
+# description is not
+wrun() { "$bin/ffmpeg" -nostdin -hide_banner -y "$@"; }   # warnings shown
+wrun -f lavfi -i "$src170" -vf "cspfix=all=bt709:enable='between(n,1,2)'" -f null - 2>"$tmp/tl.log"
+grep -q "one stream with two descriptions" "$tmp/tl.log" && ok || fail "enable= to another description not warned"
+wrun -f lavfi -i "$src170" -vf "cspfix=iall=bt709:all=smpte170m:enable='between(n,1,2)'" -f null - 2>"$tmp/tl2.log"
+grep -q "two descriptions" "$tmp/tl2.log" && fail "enable= fixing a segment to the stream's description warned" || ok
+
+# yuvj is full range: a yuvj input tagged tv is read as full range, so the PNG encoder gets
+# the same picture as from the same frames tagged pc (the auto-inserted converter before the
+# encoder would read a tv tag as limited)
+for r in tv pc; do
+    run -f lavfi -i "testsrc2=s=64x48:d=0.04,format=yuvj420p,setparams=range=$r:colorspace=bt709:color_primaries=bt709:color_trc=bt709" \
+        -vf cspfix -frames:v 1 -f framemd5 "$tmp/j_$r.md5" || fail "yuvj420p tagged $r to PNG"
+done
+run -f lavfi -i "testsrc2=s=64x48:d=0.04,format=yuvj420p,setparams=range=pc:colorspace=bt709:color_primaries=bt709:color_trc=bt709" \
+    -vf cspfix -frames:v 1 -c:v png -f framemd5 "$tmp/jp.md5"
+run -f lavfi -i "testsrc2=s=64x48:d=0.04,format=yuvj420p,setparams=range=tv:colorspace=bt709:color_primaries=bt709:color_trc=bt709" \
+    -vf cspfix -frames:v 1 -c:v png -f framemd5 "$tmp/jt.md5"
+[ -s "$tmp/jp.md5" ] && [ "$(md5s "$tmp/jp.md5")" = "$(md5s "$tmp/jt.md5")" ] && ok ||
+    fail "yuvj420p tagged tv and pc differ through cspfix into PNG"
+# range=tv on yuvj input: limited codes in a yuv format, not in yuvj
+# frame: pix_fmt, colour space, range of the first frame of a lavfi graph
+frame() { "$bin/ffprobe" -v error -f lavfi -i "$1" -read_intervals '%+#1' \
+              -show_entries frame=pix_fmt,color_space,color_range -of csv=p=0; }
+got=$(frame "testsrc2=s=64x48:d=0.04,format=yuvj420p,cspfix=range=tv" | cut -d, -f1,2)
+[ "$got" = "yuv420p,tv" ] && ok || fail "yuvj420p with range=tv: '$got', expected yuv420p,tv"
+
+# messages: what a converter after cspfix changes is named right; space=rgb and a Y'CbCr
+# space on RGB input negotiate the format; peak and desat on SDR input are warned about
+wrun -f lavfi -i "$src170" -vf cspfix=all=bt709 -pix_fmt pal8 -f null - 2>"$tmp/m1.log"
+grep -q "colour model Y'CbCr -> paletted RGB" "$tmp/m1.log" && ! grep -q "as set" "$tmp/m1.log" && ok ||
+    fail "pal8 after cspfix: $(grep cspfix "$tmp/m1.log")"
+wrun -f lavfi -i "$src170" -vf cspfix=all=bt709 -pix_fmt xyz12le -f null - 2>"$tmp/m2.log"
+grep -q "colour model Y'CbCr -> XYZ" "$tmp/m2.log" && ! grep -q "as set" "$tmp/m2.log" && ok ||
+    fail "xyz12le after cspfix: $(grep cspfix "$tmp/m2.log")"
+wrun -f lavfi -i "$src170" -vf cspfix=all=bt709:format=gbrp -pix_fmt pal8 -f null - 2>"$tmp/m3.log"
+grep -q "set by the options\|as set" "$tmp/m3.log" && fail "gbrp -> pal8: a matrix/range called set: $(grep cspfix "$tmp/m3.log")" || ok
+got=$(frame "$src170,cspfix=space=rgb")
+case $got in rgb*,pc,gbr|gbr*,pc,gbr) ok ;; *) fail "space=rgb without format: '$got', expected RGB" ;; esac
+got=$(frame "testsrc2=s=64x48:d=0.04,format=gbrp,cspfix=space=bt709")
+case $got in yuv*,tv,bt709) ok ;; *) fail "space=bt709 on gbrp input without format: '$got', expected Y'CbCr" ;; esac
+wrun -f lavfi -i "$src170" -vf cspfix=all=bt709:peak=1000:desat=0.5 -f null - 2>"$tmp/m4.log"
+grep -q "peak=1000 has no effect" "$tmp/m4.log" && grep -q "desat=0.5 has no effect" "$tmp/m4.log" && ok ||
+    fail "peak/desat on SDR input: $(grep cspfix "$tmp/m4.log")"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -151,8 +151,8 @@ enc_tests() {
            -c:v "$enc" "$@" "$tmp/$name-a.$ext"; then ok; else fail "$name: SDR to PQ encode"; fi
     probe "$tmp/$name-a.$ext" "$dec" >"$tmp/$name-a.txt"
     expect_tags "$tmp/$name-a.txt" "tv,bt2020nc,smpte2084,bt2020" "$name: SDR to PQ"
-    expect_hdr10 "$tmp/$name-a.txt" "$mdcv2020 600 0 600 0" "$name: SDR to PQ, target_peak=600"
-    [ "$ext" != ivf ] || expect_av1_headers "$tmp/$name-a.$ext" "9 16 9 0 600 0 153600" "$name: SDR to PQ"
+    expect_hdr10 "$tmp/$name-a.txt" "$mdcv2020 600 0 600 600" "$name: SDR to PQ, target_peak=600 (MaxFALL: MaxCLL, its bound)"
+    [ "$ext" != ivf ] || expect_av1_headers "$tmp/$name-a.$ext" "9 16 9 0 600 600 153600" "$name: SDR to PQ"
 
     # an HDR10 input (the P3 mastering display, 1000/0.005 cd/m2, MaxCLL 1000, MaxFALL
     # 400, from the bitstream of $hdrin) converted PQ -> PQ (full range): kept as it was
@@ -167,6 +167,13 @@ enc_tests() {
         fail "$name: PQ tone-mapped encode"; fi
     probe "$tmp/$name-c.$ext" "$dec" >"$tmp/$name-c.txt"
     expect_hdr10 "$tmp/$name-c.txt" "$mdcvp3 400 0.005 400 400" "$name: PQ tonemap=bt2390:target_peak=400"
+
+    # a 4000 cd/m2 HDR10 input into HLG (1000 cd/m2): tone mapped, and the metadata the
+    # encoder writes says 1000
+    if run -i "$hdrin4k" -vf cspfix=trc=hlg -c:v "$enc" "$@" "$tmp/$name-g.$ext"; then ok; else
+        fail "$name: PQ 4000 to HLG encode"; fi
+    probe "$tmp/$name-g.$ext" "$dec" >"$tmp/$name-g.txt"
+    expect_hdr10 "$tmp/$name-g.txt" "$mdcvp3 1000 0.005 1000 1000" "$name: PQ 4000 cd/m2 to HLG"
 
     # HDR10 made SDR: no HDR metadata in the SDR bitstream
     if run -i "$hdrin" -vf cspfix=all=bt709:format=yuv420p -c:v "$enc" "$@" "$tmp/$name-d.$ext"; then ok; else
@@ -208,6 +215,10 @@ if has encoders libsvtav1 && has decoders libdav1d; then
     probe "$hdrin" libdav1d >"$tmp/hdrin.txt"
     expect_tags "$tmp/hdrin.txt" "tv,bt2020nc,smpte2084,bt2020" "HDR10 input"
     expect_hdr10 "$tmp/hdrin.txt" "$mdcvp3 1000 0.005 1000 400" "HDR10 input"
+    hdrin4k=$tmp/hdr10-4000.ivf
+    run -f lavfi -i "$pq" -c:v libsvtav1 -preset 12 -svtav1-params \
+        'mastering-display=G(0.265,0.690)B(0.150,0.060)R(0.680,0.320)WP(0.3127,0.3290)L(4000,0.005):content-light=4000,1000' \
+        "$hdrin4k" && ok || fail "HDR10 4000 cd/m2 input: SVT-AV1 encode"
     # the test's own checks can fail: a frame without HDR10 side data does not match
     if hdr10_matches "$none" "$mdcvp3 1000 0.005 1000 400" ||
        hdr10_matches "$mdcvp3 1000 0.005 1000 399" "$mdcvp3 1000 0.005 1000 400"; then
