@@ -28,6 +28,7 @@
 #include <libavutil/ambient_viewing_environment.h>
 #include <libavutil/bprint.h>
 #include <libavutil/hdr_dynamic_metadata.h>
+#include <libavutil/intreadwrite.h>
 #include <libavutil/log.h>
 #include <libavutil/macros.h>
 #include <libavutil/mastering_display_metadata.h>
@@ -724,6 +725,7 @@ static void test_sdr_hdr_roundtrip(void)
         char back[128];
         AVFrame *mid = NULL, *out = NULL;
         int ret, worst = 0, n = 0, wv[3] = { 0 };
+        int64_t sum = 0, within1 = 0;
         /* back to 8 bits: the format the source had */
         snprintf(back, sizeof(back), "%s:format=yuv444p", cases[t].back);
         ret = cspfix_run1(in, cases[t].to, 2, &mid);
@@ -737,8 +739,12 @@ static void test_sdr_hdr_roundtrip(void)
                 if (!in_gamut_709(v[0], v[1], v[2]))
                     continue;
                 n++;
-                for (int c = 0; c < 3; c++)
-                    d = FFMAX(d, abs(cspfix_sample(out, c, x, y, 0) - v[c]));
+                for (int c = 0; c < 3; c++) {
+                    const int dc = abs(cspfix_sample(out, c, x, y, 0) - v[c]);
+                    d = FFMAX(d, dc);
+                    sum += dc;
+                }
+                within1 += d <= 1;
                 if (d > worst) {
                     worst = d;
                     memcpy(wv, v, sizeof(wv));
@@ -748,8 +754,10 @@ static void test_sdr_hdr_roundtrip(void)
             CHECK(!ret && n > 1000000 && worst <= cases[t].bound, "SDR -> [%s] -> SDR: %d "
                   "in-gamut codes, worst difference %d (at %d,%d,%d)", cases[t].to, n, worst,
                   wv[0], wv[1], wv[2]);
-        printf("SDR -> [%s] -> SDR: %d in-gamut triples, max difference %d code(s)%s\n",
-               cases[t].to, n, worst, cases[t].bound ? "" : " (not bounded)");
+        printf("SDR -> [%s] -> SDR: %d in-gamut triples, max difference %d code(s) (at "
+               "%d,%d,%d), mean %.4f, %.4f %% within 1 code%s\n", cases[t].to, n, worst,
+               wv[0], wv[1], wv[2], n ? (double)sum / (3.0 * n) : 0.0,
+               n ? 100.0 * within1 / n : 0.0, cases[t].bound ? "" : " (not bounded)");
         av_frame_free(&mid);
         av_frame_free(&out);
     }
@@ -926,6 +934,50 @@ static void test_link_side_data(void)
     av_frame_free(&hdr);
     av_frame_free(&hdr4k);
     av_frame_free(&sdr);
+}
+
+/* Where HDR reference white (203 cd/m2) lands in SDR: white with clip and none, or with a
+ * source peak of 203; below it with the other curves, which compress from the source peak
+ * (the figures are in doc/cspfix.texi, target_peak). */
+static void test_ref_white(void)
+{
+    static const struct { const char *tm; int peak; double lo, hi; } t[] = {
+        { "clip",     1000, 254.99, 255.01 },
+        { "none",     1000, 254.99, 255.01 },
+        { "bt2390",    203, 254.99, 255.01 },
+        { "bt2390",   1000, 200.0, 254.5 },
+        { "bt2390",   4000, 150.0, 254.5 },
+        { "reinhard", 1000, 100.0, 254.5 },
+        { "hable",    1000, 100.0, 254.5 },
+        { "mobius",   1000, 100.0, 255.01 },
+    };
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096;
+    const double c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+    const double yp = pow(203.0 / 10000.0, m1);
+    const double e = pow((c1 + c2 * yp) / (1 + c3 * yp), m2);
+    AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_GBRPF32LE, 4, 2, AVCOL_PRI_BT709,
+                                     AVCOL_TRC_SMPTE2084, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG);
+
+    for (int p = 0; p < 3; p++)
+        for (int y = 0; y < 2; y++)
+            for (int x = 0; x < 4; x++)
+                ((float *)(in->data[p] + y * in->linesize[p]))[x] = e;
+    for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
+        char f[128];
+        AVFrame *out = NULL;
+        double v;
+        int ret;
+        snprintf(f, sizeof(f), "cspfix=trc=bt709:format=gbrp16le:dither=none:tonemap=%s:peak=%d",
+                 t[i].tm, t[i].peak);
+        ret = cspfix_run1(in, f, 1, &out);
+        v = out ? AV_RL16(out->data[0]) * 255.0 / 65535.0 : -1;
+        CHECK(!ret && v >= t[i].lo && v <= t[i].hi, "203 cd/m2 with tonemap=%s, source peak %d: "
+              "%.2f of 255 (expected %.2f..%.2f)", t[i].tm, t[i].peak, v, t[i].lo, t[i].hi);
+        printf("203 cd/m2 -> SDR (bt709, 8-bit scale) with tonemap=%s, source peak %d cd/m2: "
+               "%.2f of 255\n", t[i].tm, t[i].peak, v);
+        av_frame_free(&out);
+    }
+    av_frame_free(&in);
 }
 
 /* Issue 28: what real media brings. */
@@ -1162,6 +1214,7 @@ int main(void)
     test_hdr_to_float();
     test_link_side_data();
     test_real_media();
+    test_ref_white();
     printf("api: %d passed, %d failed\n", passed, failed);
     av_bprint_finalize(&logbuf, NULL);
     return failed ? 1 : 0;
