@@ -221,7 +221,7 @@ static int full_only(enum AVPixelFormat f)
     int depth = 0;
     for (int i = 0; i < d->nb_components; i++)
         depth = FFMAX(depth, d->comp[i].depth);
-    return is_float(f) || depth < 8;
+    return is_float(f) || depth < 8 || !strncmp(av_get_pix_fmt_name(f), "yuvj", 4);
 }
 
 static int supported(enum AVPixelFormat f)
@@ -237,6 +237,7 @@ typedef struct Expect {
     int field[4];        ///< primaries, transfer, matrix, range
     enum AVPixelFormat fmt;
     int loose;           ///< a command changed options: only validity is checked
+    int any_fmt;         ///< the options let negotiation pick the output format
 } Expect;
 
 static AVFrame *make_frame(enum AVPixelFormat fmt, int w, int h, Reader *r,
@@ -332,7 +333,7 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
     AVFilterContext *src = NULL, *sink = NULL, *filt = NULL;
     AVFrame *in[MAX_FRAMES] = { NULL }, *out = NULL;
     AVBPrint args;
-    Expect e = { { -1, -1, -1, -1 }, AV_PIX_FMT_NONE, 0 };
+    Expect e = { { -1, -1, -1, -1 }, AV_PIX_FMT_NONE, 0, 0 };
     int all = 0, has_colorimetry = 0, nb_out = 0, ret = 0, errors_expected = 1;
     char buf[256];
 
@@ -400,7 +401,14 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
     if ((ret = avfilter_init_str(filt, by_opt ? NULL : args.str)) < 0)
         goto end;
 
-    /* what the options fix on the output */
+    /* what the options fix on the output; an explicit space of the other colour model
+     * (rgb on Y'CbCr input, Y'CbCr on RGB input), a colorimetry (sRGB is rgb) and
+     * range=tv on yuvj input let negotiation choose another format */
+    if (e.fmt == AV_PIX_FMT_NONE &&
+        ((e.field[2] >= 0 && e.field[2] != AVCOL_SPC_UNSPECIFIED &&
+          (e.field[2] == AVCOL_SPC_RGB) != is_rgb(fmt)) || has_colorimetry ||
+         (e.field[3] == AVCOL_RANGE_MPEG && full_only(fmt))))
+        e.any_fmt = 1;
     for (int i = 0; i < 3; i++)
         if (e.field[i] == AVCOL_PRI_UNSPECIFIED) /* 2 in every enum: keep the input's */
             e.field[i] = -1;
@@ -413,7 +421,7 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
     }
     if (has_colorimetry)
         e.field[0] = e.field[1] = e.field[2] = e.field[3] = -1;
-    if (e.fmt == AV_PIX_FMT_NONE && supported(fmt))
+    if (e.fmt == AV_PIX_FMT_NONE && supported(fmt) && !e.any_fmt)
         e.fmt = fmt;
     if (e.fmt != AV_PIX_FMT_NONE && is_rgb(e.fmt))
         e.field[2] = -1;
