@@ -99,8 +99,9 @@ static const int field_unset[F_NB] = {
 
 static const char *field_value(int f, int v)
 {
-    const char *n = f == F_PRIM ? av_color_primaries_name(v) : f == F_TRC ? av_color_transfer_name(v) :
-                    f == F_CSP ? av_color_space_name(v) : av_color_range_name(v);
+    const char *n = f == F_PRIM ? av_color_primaries_name(v) :
+                    f == F_TRC  ? av_color_transfer_name(v) :
+                    f == F_CSP  ? av_color_space_name(v) : av_color_range_name(v);
     return n ? n : "?";
 }
 
@@ -151,9 +152,10 @@ static void resolve_fields(void *ctx, int warn, const char *side, const FieldSou
                 n++;
             }
             if (n)
-                av_log(ctx, src[j].refines ? AV_LOG_VERBOSE : AV_LOG_WARNING, "%s and %s both set the %s %s: %s (from %s) %s "
-                       "used, not %s. Precedence: %s.\n", src[j].opt, src[i].opt, side, what,
-                       used, src[j].opt, n > 1 ? "are" : "is", lost, order);
+                av_log(ctx, src[j].refines ? AV_LOG_VERBOSE : AV_LOG_WARNING,
+                       "%s and %s both set the %s %s: %s (from %s) %s used, not %s. "
+                       "Precedence: %s.\n", src[j].opt, src[i].opt, side, what, used,
+                       src[j].opt, n > 1 ? "are" : "is", lost, order);
         }
     }
     for (int f = 0; f < F_NB; f++)
@@ -210,12 +212,9 @@ static int field_sources(FieldSource *src, const char *prefix, int prim, int trc
 
 static const char *all_name(int all)
 {
-    static const char *const names[CSPFIX_ALL_NB] = {
-        [CSPFIX_ALL_BT470M]    = "bt470m",      [CSPFIX_ALL_BT470BG]   = "bt470bg",
-        [CSPFIX_ALL_BT601_525] = "bt601-6-525", [CSPFIX_ALL_BT601_625] = "bt601-6-625",
-        [CSPFIX_ALL_BT709]     = "bt709",       [CSPFIX_ALL_SMPTE170M] = "smpte170m",
-        [CSPFIX_ALL_SMPTE240M] = "smpte240m",   [CSPFIX_ALL_BT2020]    = "bt2020",
-    };
+#define ALL_NAME(name, value) [value] = name,
+    static const char *const names[CSPFIX_ALL_NB] = { CSPFIX_ALL_NAMES(ALL_NAME) };
+#undef ALL_NAME
     return all > 0 && all < CSPFIX_ALL_NB ? names[all] : "?";
 }
 

@@ -37,6 +37,13 @@ enum CspfixAll {
     CSPFIX_ALL_NB,
 };
 
+/** X(name, value) for each preset: the option's constants and the names in messages */
+#define CSPFIX_ALL_NAMES(X)                                                          \
+    X("bt470m", CSPFIX_ALL_BT470M) X("bt470bg", CSPFIX_ALL_BT470BG)                  \
+    X("bt601-6-525", CSPFIX_ALL_BT601_525) X("bt601-6-625", CSPFIX_ALL_BT601_625)    \
+    X("bt709", CSPFIX_ALL_BT709) X("smpte170m", CSPFIX_ALL_SMPTE170M)                \
+    X("smpte240m", CSPFIX_ALL_SMPTE240M) X("bt2020", CSPFIX_ALL_BT2020)
+
 /** primaries, transfer, matrix of each preset */
 extern const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3];
 

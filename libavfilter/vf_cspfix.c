@@ -806,18 +806,15 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("limited", AVCOL_RANGE_MPEG, u), C("pc", AVCOL_RANGE_JPEG, u),                      \
     C("jpeg", AVCOL_RANGE_JPEG, u), C("full", AVCOL_RANGE_JPEG, u)
 
-#define ALL_CONSTS(u)                                                                    \
-    C("unset", CSPFIX_ALL_UNSET, u), C("bt470m", CSPFIX_ALL_BT470M, u), C("bt470bg", CSPFIX_ALL_BT470BG, u),                             \
-    C("bt601-6-525", CSPFIX_ALL_BT601_525, u), C("bt601-6-625", CSPFIX_ALL_BT601_625, u),               \
-    C("bt709", CSPFIX_ALL_BT709, u), C("smpte170m", CSPFIX_ALL_SMPTE170M, u),                           \
-    C("smpte240m", CSPFIX_ALL_SMPTE240M, u), C("bt2020", CSPFIX_ALL_BT2020, u)
+#define ALL_CONST(name, value) C(name, value, "all"),
+#define ALL_CONSTS C("unset", CSPFIX_ALL_UNSET, "all"), CSPFIX_ALL_NAMES(ALL_CONST)
 
 #define INTOPT(name, help, field, def, min, max, u, flags) \
     { name, help, OFFSET(field), AV_OPT_TYPE_INT, { .i64 = def }, min, max, flags, .unit = u }
 
 static const AVOption cspfix_options[] = {
     INTOPT("all", "Set output primaries, transfer and matrix together (unset: each from its own option, else the input's)", d.all, CSPFIX_ALL_UNSET, 0, CSPFIX_ALL_NB - 1, "all", RFLAGS),
-    ALL_CONSTS("all"),
+    ALL_CONSTS
     INTOPT("space", "Output matrix (colorspace)", d.csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     INTOPT("matrix", "Output matrix (colorspace)", d.csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     CSP_CONSTS("csp"),
