@@ -3,7 +3,8 @@
 # then over ssh, with a private sshd on 127.0.0.1 as a second host (skipped,
 # with a message, if sshd cannot start there).
 # Usage: tests/batch_test.sh BINDIR
-# CSPFIX_BATCH=/path/to/cspfix-batch runs the tests on another version of it.
+# CSPFIX_BATCH=/path/to/cspfix-batch runs the tests on another version of it;
+# CSPFIX_TEST_SSHD=/path/to/sshd another sshd (/bin/false: the skip).
 #
 # This file is part of cspfix.
 #
@@ -422,7 +423,7 @@ trap 'exit 130' INT
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 ssh_start() { # -> 0 when the sshd answers on 127.0.0.1, else 1 and the reason in why
     local sshd i port
-    sshd=$(command -v sshd || echo /usr/sbin/sshd)
+    sshd=${CSPFIX_TEST_SSHD:-$(command -v sshd || echo /usr/sbin/sshd)}
     [ -x "$sshd" ] || { why="no sshd (tools/deps.sh installs openssh-server)"; return 1; }
     command -v ssh >/dev/null && command -v ssh-keygen >/dev/null || { why="no ssh client"; return 1; }
     if [ ! -d /run/sshd ]; then   # sshd's privilege separation directory
@@ -491,13 +492,13 @@ exec ssh -F "$tmp/ssh/ssh_config" "\$@"
 END
         chmod +x "$tmp/ssh/ssh"
         for _ in $(seq 30); do
-            timeout 10 "$tmp/ssh/ssh" up true 2>/dev/null && return 0
+            timeout 10 "$tmp/ssh/ssh" up true 2>"$tmp/ssh/try.log" && return 0
             kill -0 "$sshd_pid" 2>/dev/null || break
             sleep 0.2
         done
         kill "$sshd_pid" 2>/dev/null; wait "$sshd_pid" 2>/dev/null; sshd_pid=
     done
-    why="sshd did not start: $(tail -n 2 "$tmp/ssh/sshd.log" | tr '\n' ' ')"
+    why="sshd on 127.0.0.1 did not answer: $(tail -n 2 "$tmp/ssh/sshd.log" "$tmp/ssh/try.log" 2>/dev/null | grep -v '^==>' | grep . | tr '\n' ' ')"
     return 1
 }
 why=
