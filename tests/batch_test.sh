@@ -454,7 +454,9 @@ PrintMotd no
 MaxStartups 100
 MaxSessions 100
 END
-        "$sshd" -D -e -f "$tmp/ssh/sshd_config" </dev/null >>"$tmp/ssh/sshd.log" 2>&1 &
+        # in the foreground (-D) under timeout: gone in 10 minutes even if this
+        # test is killed before its trap can stop it
+        timeout 600 "$sshd" -D -e -f "$tmp/ssh/sshd_config" </dev/null >>"$tmp/ssh/sshd.log" 2>&1 &
         sshd_pid=$!
         printf '[127.0.0.1]:%s %s\n' "$port" "$(cut -d' ' -f1,2 "$tmp/ssh/host_key.pub")" >"$tmp/ssh/known_hosts"
         cat >"$tmp/ssh/ssh_config" <<END
