@@ -541,6 +541,31 @@ END
         [ "$(ptm "$tmp/sout/f$i.mkv" 2>/dev/null)" = bt709/bt709/bt709 ] || bad+=" f$i.mkv"
     done
     [ -z "$bad" ] && ok || fail "ssh: not converted:$bad"
+    # the first line's jobs are what runs: -j2 on two hosts, four files, a fake
+    # ffmpeg that counts the conversions running at once (each waits up to 5 s
+    # for the four to be there, so a busy machine does not fail it)
+    mkdir -p "$tmp/conc/run" "$tmp/cin"
+    cp "$tmp/sin/f1.mkv" "$tmp/sin/f2.mkv" "$tmp/sin/f3.mkv" "$tmp/sin/f4.mkv" "$tmp/cin/"
+    ln -s "$bin/ffprobe" "$tmp/conc/ffprobe"
+    cat >"$tmp/conc/ffmpeg" <<END
+#!/usr/bin/env bash
+case \${!#} in *.partial.*) ;; *) exec "$bin/ffmpeg" "\$@" ;; esac
+touch "$tmp/conc/run/\$\$"
+for _ in {1..50}; do [ \$(ls "$tmp/conc/run" | wc -l) -ge 4 ] && break; sleep 0.1; done
+ls "$tmp/conc/run" | wc -l >>"$tmp/conc/counts"
+"$bin/ffmpeg" "\$@"
+rc=\$?
+rm -f "$tmp/conc/run/\$\$"
+exit \$rc
+END
+    chmod +x "$tmp/conc/ffmpeg"
+    "$batch" -j2 --bindir "$tmp/conc" --sshlogin : --sshlogin up "$tmp/cin" "$tmp/cout" >"$tmp/s5.txt" 2>&1
+    rc=$?
+    most=$(sort -n "$tmp/conc/counts" 2>/dev/null | tail -n 1)
+    [ $rc = 0 ] && [ "$most" = 4 ] &&
+        grep -q "^cspfix-batch: 4 files, target bt709, 4 jobs at a time: 2 on this machine, 2 on up$" "$tmp/s5.txt" && ok ||
+        fail "ssh: jobs said and run: exit $rc, ${most:-no} conversions at once: $(head -n 1 "$tmp/s5.txt")"
+
     # a host that fails every job: each file failed, with ssh's reason; exit 1
     rmdir "$tmp/ssh/flaky.once"
     rm -f "$tmp/ssh/flaky.log"
