@@ -543,8 +543,8 @@ END
     [ -z "$bad" ] && ok || fail "ssh: not converted:$bad"
     # the first line's jobs are what runs: -j2 on two hosts, four files, a fake
     # ffmpeg that counts the conversions running at once (each waits up to 5 s
-    # for the four to be there, so a busy machine does not fail it)
-    mkdir -p "$tmp/conc/run" "$tmp/cin"
+    # for the four to have started, so a busy machine does not fail it)
+    mkdir -p "$tmp/conc/run" "$tmp/conc/done" "$tmp/cin"
     cp "$tmp/sin/f1.mkv" "$tmp/sin/f2.mkv" "$tmp/sin/f3.mkv" "$tmp/sin/f4.mkv" "$tmp/cin/"
     ln -s "$bin/ffprobe" "$tmp/conc/ffprobe"
     cat >"$tmp/conc/ffmpeg" <<END
@@ -552,10 +552,10 @@ END
 case \${!#} in *.partial.*) ;; *) exec "$bin/ffmpeg" "\$@" ;; esac
 touch "$tmp/conc/run/\$\$"
 for _ in {1..50}; do [ \$(ls "$tmp/conc/run" | wc -l) -ge 4 ] && break; sleep 0.1; done
-ls "$tmp/conc/run" | wc -l >>"$tmp/conc/counts"
+echo \$((\$(ls "$tmp/conc/run" | wc -l) - \$(ls "$tmp/conc/done" | wc -l))) >>"$tmp/conc/counts"
 "$bin/ffmpeg" "\$@"
 rc=\$?
-rm -f "$tmp/conc/run/\$\$"
+touch "$tmp/conc/done/\$\$"
 exit \$rc
 END
     chmod +x "$tmp/conc/ffmpeg"
