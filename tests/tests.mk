@@ -51,7 +51,7 @@ check: build
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk example
-	@echo "== cspfix-batch on generated clips (-j2)"; $(T)/batch_test.sh $(FFMPEG_PREFIX)/bin
+	@echo "== cspfix-batch on generated clips (-j2, and over ssh to a private sshd on 127.0.0.1)"; $(T)/batch_test.sh $(FFMPEG_PREFIX)/bin
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk load-short
 	@echo "== make patch: git am onto a pristine tree"; $(T)/patch_test.sh $(FFMPEG_SRCDIR)
 	@echo "== encoders: cspfix in front of SVT-AV1 (x265, x264 if built), HDR10 read back"; \

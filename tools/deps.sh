@@ -44,6 +44,8 @@ need libfreetype-dev        pkg-config --exists freetype2
 need libharfbuzz-dev        pkg-config --exists harfbuzz
 need fonts-dejavu-core      test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 need parallel               has parallel
+# tests/batch_test.sh runs a private sshd on 127.0.0.1 as a second host
+need openssh-server         test -x /usr/sbin/sshd
 need git                    has git
 # codecs (tools/build-ffmpeg.sh): AV1 decode, AV1 encode (SVT-AV1 and libaom),
 # VP8/VP9, Opus, Vorbis; Debian 12 has dav1d 1.0.0 and SVT-AV1 1.4.1, the
