@@ -370,20 +370,27 @@ rc=$?
 mkdir -p "$tmp/uin"
 cp "$tmp/in/a.mkv" "$tmp/uin/"$'caf\xe9.mkv'              # Latin-1, not UTF-8
 cp "$tmp/in/d.mkv" "$tmp/uin/"$'\xce\xbb\x01.mkv'         # UTF-8 lambda, a control character
+cp "$tmp/in/a.mkv" "$tmp/uin/"$'new\nline.mkv'            # no job can take these two: failed,
+cp "$tmp/in/a.mkv" "$tmp/uin/"$'a\ttab.mkv'               # with the reason, counted, reported
 "$batch" -j3 --bindir "$bin" --report "$tmp/res/u.json" "$tmp/uin" "$tmp/uout" >"$tmp/u.txt" 2>&1
 rc=$?
-[ $rc = 0 ] && python3 - "$tmp/res/u.json" <<'END' && ok || fail "report of non-UTF-8 names: exit $rc: $(cat "$tmp/u.txt") $(cat -v "$tmp/res/u.json")"
+[ $rc = 1 ] && python3 - "$tmp/res/u.json" <<'END' && ok || fail "report of non-UTF-8 names: exit $rc: $(cat "$tmp/u.txt") $(cat -v "$tmp/res/u.json")"
 import json, sys
 r = json.load(open(sys.argv[1], encoding="utf-8"))
 f = {x["file"]: x for x in r["files"]}
-assert set(f) == {"caf\ufffd.mkv", "\u03bb\u0001.mkv"}, f
+assert set(f) == {"caf\ufffd.mkv", "\u03bb\u0001.mkv", "new\nline.mkv", "a\ttab.mkv"}, f
+assert f["new\nline.mkv"]["status"] == f["a\ttab.mkv"]["status"] == "failed", f
+assert "newline or a tab" in f["a\ttab.mkv"]["error"] and r["failed"] == 2, (f, r)
 assert f["caf\ufffd.mkv"]["file_bytes"] == "caf\\xE9.mkv" and f["caf\ufffd.mkv"]["status"] == "ok", f
 assert "file_bytes" not in f["\u03bb\u0001.mkv"], f
 assert r["converted"] == 2 and r["jobs"] == 2, r
 END
 # -j3 with two files: two jobs run, and the first line says so
-grep -q "^cspfix-batch: 2 files, target bt709, 2 jobs at a time$" "$tmp/u.txt" && ok ||
+grep -q "^cspfix-batch: 4 files, target bt709, 2 jobs at a time$" "$tmp/u.txt" && ok ||
     fail "jobs in the first line: $(head -n 1 "$tmp/u.txt")"
+grep -q "^cspfix-batch: 4 files: 2 converted, 0 skipped, 2 failed" "$tmp/u.txt" &&
+    grep -q '^  new line.mkv: the name has a newline or a tab' "$tmp/u.txt" && ok ||
+    fail "names with a newline or tab not counted as failed: $(cat "$tmp/u.txt")"
 # the ETA by the bytes converted: a big file skipped first is no work done. A
 # fake ffmpeg takes 0.7 s more per conversion; after b.mkv the ETA is that of
 # c.mkv, the same time (the old ETA counted a-big.txt as work done: 0:00:00)
