@@ -23,7 +23,8 @@
 #   make demo          tools/demo.sh on the test build
 #   make hdr-demo      tools/hdr-demo.sh: PQ -> SDR with every tonemap= mode (build/hdr-demo/)
 #   make bench         tools/cspfix-bench on the test build (B1..B8 against the peers;
-#                      BENCH_ARGS="--only B1 --runs 9" etc. are passed on)
+#                      BENCH_ARGS="--only B1 --runs 9" etc. are passed on), and its
+#                      chart (tools/bench-chart.py) into doc/images/bench.png
 #   make bench-quick   the same with --quick (small frames: a smoke test)
 #   make fate          FATE checksum tests only (fate-cspfix) on the test build
 #   make fate-regen    precision tests, then (only if they pass) regenerate the
@@ -107,7 +108,9 @@ check-one: ffmpeg-check
 		> $$chk/tests/bench-quick.json 2>/dev/null; \
 	if grep -q '"status": "failed"' $$chk/tests/bench-quick.json; then \
 		grep '"status": "failed"' $$chk/tests/bench-quick.json; echo "bench: FAILED"; exit 1; fi; \
-	echo "bench: $$(grep -c '"status": "ok"' $$chk/tests/bench-quick.json) lines ran, none failed"
+	echo "bench: $$(grep -c '"status": "ok"' $$chk/tests/bench-quick.json) lines ran, none failed"; \
+	tools/bench-chart.py $$chk/tests/bench-quick.json $$chk/tests/bench-quick.png; \
+	echo "bench chart: $$chk/tests/bench-quick.png ($$(wc -c <$$chk/tests/bench-quick.png) bytes)"
 
 check:
 	$(MAKE) check-one
@@ -186,9 +189,14 @@ BENCH_ARGS   ?=
 BENCH_CFLAGS := -O2 -g -std=c11 -Wall -Wextra
 
 .PHONY: bench bench-quick
+# the chart of the run: build/check-<ver>/bench/<target>.png; a full run also puts it in
+# doc/images/bench.png, which the README shows
 bench bench-quick: ffmpeg-check
 	@set -e; $(LOAD) $(MAKE) --no-print-directory $$chk/bench/cspfix-bench
-	@set -e; $(LOAD) $$chk/bench/cspfix-bench $(if $(filter bench-quick,$@),--quick) $(BENCH_ARGS)
+	@set -e; $(LOAD) $$chk/bench/cspfix-bench $(if $(filter bench-quick,$@),--quick) \
+		--json-file $$chk/bench/$@.json $(BENCH_ARGS); \
+	tools/bench-chart.py $$chk/bench/$@.json $$chk/bench/$@.png; echo "chart: $$chk/bench/$@.png"; \
+	if [ $@ = bench ]; then cp $$chk/bench/$@.png doc/images/bench.png; echo "chart: doc/images/bench.png"; fi
 
 $(BUILD)/%/bench/cspfix-bench: tools/cspfix-bench.c $(BUILD)/%/prefix/lib/libavfilter.a
 	@mkdir -p $(@D)

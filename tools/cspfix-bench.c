@@ -41,7 +41,8 @@
  * AVX2 kernels, to set against zimg-avx2.
  *
  * Usage: cspfix-bench [--runs N] [--frames N] [--threads 1,all] [--only B1,B3]
- *                     [--peers colorspace,copy] [--cpu-time] [--json] [--quick] [--verbose]
+ *                     [--peers colorspace,copy] [--cpu-time] [--json] [--json-file F]
+ *                     [--quick] [--verbose]
  * The environment variable CSPFIX_BENCH_CPUFLAGS, if set, changes the CPU flags FFmpeg
  * uses as ffmpeg's -cpuflags does (e.g. -avx512: the same binary without its AVX-512
  * kernels); the header's flags line shows the result.
@@ -49,6 +50,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -319,6 +321,9 @@ static const PeerDef copy_peer = {
  * Options
  * ------------------------------------------------------------------------- */
 
+/* where the JSON report goes: stdout with --json, the file of --json-file, else nowhere */
+static FILE *json_out;
+
 typedef struct Options {
     int runs;
     int frames;           ///< 0: 20 per run at 1080p, 5 at 2160p
@@ -344,6 +349,7 @@ static void usage(FILE *f)
             "  --cpu-time       process CPU time instead of wall time (steadier on a busy machine;\n"
             "                   with N threads it is the sum over threads)\n"
             "  --json           JSON instead of the markdown report\n"
+            "  --json-file F    the JSON report into file F as well (for tools/bench-chart.sh)\n"
             "  --quick          small frames, 1 run, 2 frames, 1 thread (a smoke test)\n"
             "  --verbose        libav* log at verbose level (cspfix prints its plans)\n");
 }
@@ -400,6 +406,7 @@ static int parse_options(int argc, char **argv, Options *o)
 
         if (!strcmp(a, "--json")) {
             o->json = 1;
+            json_out = stdout;
             continue;
         } else if (!strcmp(a, "--quick")) {
             o->quick = 1;
@@ -431,6 +438,11 @@ static int parse_options(int argc, char **argv, Options *o)
             o->only = v;
         } else if (!strcmp(a, "--peers")) {
             o->peers = v;
+        } else if (!strcmp(a, "--json-file")) {
+            if (!(json_out = fopen(v, "w"))) {
+                fprintf(stderr, "cspfix-bench: cannot write %s\n", v);
+                return AVERROR(errno);
+            }
         } else {
             ret = AVERROR(EINVAL);
         }
@@ -1199,16 +1211,16 @@ static void load_average(char *buf, size_t size)
 
 static void json_string(const char *s)
 {
-    putchar('"');
+    fputc('"', json_out);
     for (; s && *s; s++) {
         if (*s == '"' || *s == '\\')
-            printf("\\%c", *s);
+            fprintf(json_out, "\\%c", *s);
         else if ((unsigned char)*s < 0x20)
-            printf("\\u%04x", *s);
+            fprintf(json_out, "\\u%04x", *s);
         else
-            putchar(*s);
+            fputc(*s, json_out);
     }
-    putchar('"');
+    fputc('"', json_out);
 }
 
 static void print_header(const Options *o)
@@ -1220,21 +1232,22 @@ static void print_header(const Options *o)
     load_average(load, sizeof(load));
     for (int i = 0; i < o->nb_threads; i++)
         av_strlcatf(threads, sizeof(threads), "%s%d", i ? "," : "", o->threads[i]);
-    if (o->json) {
-        printf("{\n  \"ffmpeg\": ");
+    if (json_out) {
+        fprintf(json_out, "{\n  \"ffmpeg\": ");
         json_string(av_version_info());
-        printf(",\n  \"libavfilter\": \"%d.%d.%d\",\n  \"cpu\": ",
+        fprintf(json_out, ",\n  \"libavfilter\": \"%d.%d.%d\",\n  \"cpu\": ",
                AV_VERSION_MAJOR(avfilter_version()), AV_VERSION_MINOR(avfilter_version()),
                AV_VERSION_MICRO(avfilter_version()));
         json_string(model);
-        printf(",\n  \"cpu_flags\": ");
+        fprintf(json_out, ",\n  \"cpu_flags\": ");
         json_string(flags);
-        printf(",\n  \"avx512\": %s", av_get_cpu_flags() & AV_CPU_FLAG_AVX512 ? "true" : "false");
-        printf(",\n  \"load_average_start\": ");
+        fprintf(json_out, ",\n  \"avx512\": %s", av_get_cpu_flags() & AV_CPU_FLAG_AVX512 ? "true" : "false");
+        fprintf(json_out, ",\n  \"load_average_start\": ");
         json_string(load);
-        printf(",\n  \"nproc\": %d,\n  \"runs\": %d,\n  \"warmup\": %d,\n  \"quick\": %s,\n"
+        fprintf(json_out, ",\n  \"nproc\": %d,\n  \"runs\": %d,\n  \"warmup\": %d,\n  \"quick\": %s,\n"
                "  \"results\": [", av_cpu_count(), o->runs, WARMUP, o->quick ? "true" : "false");
-        return;
+        if (o->json)
+            return;
     }
     printf("# cspfix-bench\n\n");
     printf("- FFmpeg %s (libavfilter %d.%d.%d)\n", av_version_info(),
@@ -1356,36 +1369,36 @@ static void print_row_json(const Bench *b, const Result *r, double px, int *firs
     char notes[768];
 
     row_notes(b, r, notes, sizeof(notes));
-    printf("%s\n    {\"conv\": \"%s\", \"threads\": %d, \"filter\": ", *first ? "" : ",",
+    fprintf(json_out, "%s\n    {\"conv\": \"%s\", \"threads\": %d, \"filter\": ", *first ? "" : ",",
            b->conv->id, b->threads);
     *first = 0;
     json_string(r->def->name);
-    printf(", \"graph\": ");
+    fprintf(json_out, ", \"graph\": ");
     json_string(r->def->filters);
-    printf(", \"width\": %d, \"height\": %d, \"frames\": %d", b->in->width, b->in->height,
+    fprintf(json_out, ", \"width\": %d, \"height\": %d, \"frames\": %d", b->in->width, b->in->height,
            b->frames);
     if (r->median) {
-        printf(", \"ms_per_frame\": %.4f, \"mpix_per_s\": %.2f, \"runs_ms\": [",
+        fprintf(json_out, ", \"ms_per_frame\": %.4f, \"mpix_per_s\": %.2f, \"runs_ms\": [",
                r->median, px / (r->median * 1000));
         for (int i = 0; i < b->opt->runs; i++)
-            printf("%s%.4f", i ? ", " : "", r->ms[i]);
-        printf("]");
+            fprintf(json_out, "%s%.4f", i ? ", " : "", r->ms[i]);
+        fprintf(json_out, "]");
         if (ref->median)
-            printf(", \"cspfix_speedup\": %.4f", r->median / ref->median);
+            fprintf(json_out, ", \"cspfix_speedup\": %.4f", r->median / ref->median);
     } else {
-        printf(", \"ms_per_frame\": null");
+        fprintf(json_out, ", \"ms_per_frame\": null");
     }
     if (r->nb_diff) {
-        printf(", \"max_diff\": [");
+        fprintf(json_out, ", \"max_diff\": [");
         for (int c = 0; c < r->nb_diff; c++)
-            printf("%s%d", c ? ", " : "", r->maxdiff[c]);
-        printf("], \"mean_diff\": %.4f", r->meandiff);
+            fprintf(json_out, "%s%d", c ? ", " : "", r->maxdiff[c]);
+        fprintf(json_out, "], \"mean_diff\": %.4f", r->meandiff);
     }
     if (r->first_ms)
-        printf(", \"first_frames_ms\": %.3f", r->first_ms);
-    printf(", \"status\": \"%s\", \"notes\": ", r->median ? "ok" : r->error[0] ? "failed" : "n/a");
+        fprintf(json_out, ", \"first_frames_ms\": %.3f", r->first_ms);
+    fprintf(json_out, ", \"status\": \"%s\", \"notes\": ", r->median ? "ok" : r->error[0] ? "failed" : "n/a");
     json_string(notes);
-    printf("}");
+    fprintf(json_out, "}");
 }
 
 static void print_results(const Bench *b, int *first)
@@ -1393,12 +1406,14 @@ static void print_results(const Bench *b, int *first)
     const double px = (double)b->in->width * b->in->height;
 
     for (int i = 0; i < b->nb_res; i++) {
-        if (b->opt->json)
+        if (json_out)
             print_row_json(b, &b->res[i], px, first);
-        else
+        if (!b->opt->json)
             print_row_markdown(b, &b->res[i], px);
     }
     fflush(stdout);
+    if (json_out)
+        fflush(json_out);
 }
 
 static void print_footer(const Options *o)
@@ -1406,11 +1421,14 @@ static void print_footer(const Options *o)
     char load[64];
 
     load_average(load, sizeof(load));
-    if (o->json) {
-        printf("\n  ],\n  \"load_average_end\": ");
+    if (json_out) {
+        fprintf(json_out, "\n  ],\n  \"load_average_end\": ");
         json_string(load);
-        printf("\n}\n");
-        return;
+        fprintf(json_out, "\n}\n");
+        if (json_out != stdout)
+            fclose(json_out);
+        if (o->json)
+            return;
     }
     printf("\nLoad average at the end: %s\n", load);
     printf("\n## Conversions and graphs\n\n");

@@ -47,6 +47,8 @@ need parallel               has parallel
 # tests/batch_test.sh runs a private sshd on 127.0.0.1 as a second host
 need openssh-server         test -x /usr/sbin/sshd
 need git                    has git
+# the bench's chart (tools/bench-chart.py)
+need gnuplot-nox            has gnuplot
 # codecs (tools/build-ffmpeg.sh): AV1 decode, AV1 encode (SVT-AV1 and libaom),
 # VP8/VP9, Opus, Vorbis; Debian 12 has dav1d 1.0.0 and SVT-AV1 1.4.1, the
 # oldest FFmpeg 8.1 and 9.0 accept (dav1d >= 1.0.0, SvtAv1Enc >= 0.9.0)
