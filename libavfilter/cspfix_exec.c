@@ -37,6 +37,7 @@
 #include "cspfix_kparams.h"
 #include "cspfix_paths.h"
 #include "cspfix_rows.h"
+#include "cspfix_tonemap.h"
 
 /* ---- plan ops bound to kernel parameters ---- */
 

@@ -68,9 +68,6 @@ enum CspfixGamut {
     CSPFIX_GAMUT_NB,
 };
 
-/** The tonemap= name of a CspfixTonemap value. */
-const char *ff_cspfix_tonemap_name(int tm);
-
 /** Default nits of target_peak, one convention both ways (BT.2408): HDR reference white,
  * 203 cd/m2, is SDR 100 %: HDR -> SDR maps 203 cd/m2 to SDR white, SDR -> HDR puts SDR
  * white at 203 cd/m2. */
@@ -146,15 +143,6 @@ typedef struct CspfixPlan {
  */
 int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what);
 
-/**
- * The tone mapping of in -> out with options opt (opt->src_peak: the frame's source
- * peak, 0: unknown): tonemap=auto runs BT.2390 for HDR -> SDR (not into float), and for
- * HDR -> HDR when the source is brighter than the output holds (target_peak when set,
- * else the HLG display peak or 10000 cd/m2 for PQ).
- */
-void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
-                    CspfixTone *t);
-
 /** Build and optimise the plan that converts in to out. */
 int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
                          const CspfixPlanOptions *opt, void *log_ctx);
@@ -164,20 +152,10 @@ int ff_cspfix_plan_is_linear(const CspfixPlan *p);
 /** Linear and each output component depends on its own input component only. */
 int ff_cspfix_plan_is_per_plane(const CspfixPlan *p);
 
-/**
- * Tone mapping in float64: the gain G(m) of a TONEMAP op on the largest component m
- * of relative linear light (output = G(m) * input), and the desaturation weight D(m).
- */
-double ff_cspfix_tonemap_gain(const CspfixOp *op, double m);
-double ff_cspfix_tonemap_desat(const CspfixOp *op, double m);
-
 /** HLG system gamma for a display peak Lw (cd/m2): 1.2 + 0.42 log10(Lw / 1000). */
 double ff_cspfix_hlg_gamma(double lw);
 
 /** Print the plan, one line per stage. */
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p);
-
-/** Normalised primary matrix RGB -> XYZ of a primaries value; <0 if unknown. */
-int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3]);
 
 #endif /* AVFILTER_CSPFIX_PLAN_H */

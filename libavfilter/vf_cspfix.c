@@ -46,6 +46,7 @@
 #include "cspfix_io.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
+#include "cspfix_tonemap.h"
 
 /* Vertical chroma resampling of 4:2:0 frames (option interlace) */
 enum CspfixInterlace {
@@ -687,7 +688,7 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
         return AVERROR(ENOMEM);
     FFSWAP(AVFrameSideData **, tmp->side_data, outlink->side_data);
     FFSWAP(int, tmp->nb_side_data, outlink->nb_side_data);
-    /* the tone mapping of the plan (cspfix_plan.c), from the link's source peak */
+    /* the tone mapping of the plan (cspfix_tonemap.c), from the link's source peak */
     if (ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc)) {
         CspfixPlanOptions po = plan_options(s);
         CspfixTone t;
