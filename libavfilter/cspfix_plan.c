@@ -1,5 +1,6 @@
 /*
- * cspfix: colour descriptions and the conversion plan
+ * cspfix: the conversion plan: two colour descriptions checked and turned into a list
+ * of float64 stages, optimised
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of FFmpeg.

@@ -22,9 +22,9 @@
 /**
  * @file
  * Converts between colour descriptions (primaries, transfer, matrix, range).
- * This file is the filter's glue: options, format negotiation, what each frame is
- * (description, guesses, HDR metadata), the output's tags and side data. The
- * conversion is planned in cspfix_plan.c and run by the engine of cspfix_exec.c.
+ * This file is the filter's glue: options, format negotiation, and per frame the
+ * descriptions (cspfix_describe.c), the plan (cspfix_plan.c, cached), the engine
+ * (cspfix_exec.c), the output's tags and side data (cspfix_hdrmeta.c).
  */
 
 #include <math.h>
