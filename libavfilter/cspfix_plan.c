@@ -57,13 +57,11 @@ static const enum AVColorPrimaries supported_prim[] = {
     AVCOL_PRI_SMPTE431, AVCOL_PRI_SMPTE432, AVCOL_PRI_EBU3213, AVCOL_PRI_V_GAMUT,
 };
 
-static const enum AVColorTransferCharacteristic supported_trc[] = {
-    AVCOL_TRC_BT709, AVCOL_TRC_GAMMA22, AVCOL_TRC_GAMMA28, AVCOL_TRC_SMPTE170M,
-    AVCOL_TRC_SMPTE240M, AVCOL_TRC_LINEAR, AVCOL_TRC_LOG, AVCOL_TRC_LOG_SQRT,
-    AVCOL_TRC_IEC61966_2_4, AVCOL_TRC_BT1361_ECG, AVCOL_TRC_IEC61966_2_1,
-    AVCOL_TRC_BT2020_10, AVCOL_TRC_BT2020_12, AVCOL_TRC_SMPTE2084,
-    AVCOL_TRC_SMPTE428, AVCOL_TRC_ARIB_STD_B67, AVCOL_TRC_V_LOG,
-};
+/* the supported transfers are those with a curve (ff_cspfix_curve()) */
+static int trc_supported(int trc)
+{
+    return ff_cspfix_curve(trc, CSPFIX_LIN_SCENE) >= 0;
+}
 
 static const enum AVColorSpace supported_csp[] = {
     AVCOL_SPC_RGB, AVCOL_SPC_BT709, AVCOL_SPC_FCC, AVCOL_SPC_BT470BG,
@@ -103,10 +101,12 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
         field = "primaries";
         value = name_or_num(av_color_primaries_name(d->prim), buf, d->prim);
         LIST_NAMES(&bp, supported_prim, av_color_primaries_name);
-    } else if (!in_list((const int *)supported_trc, FF_ARRAY_ELEMS(supported_trc), d->trc)) {
+    } else if (!trc_supported(d->trc)) {
         field = "transfer characteristics";
         value = name_or_num(av_color_transfer_name(d->trc), buf, d->trc);
-        LIST_NAMES(&bp, supported_trc, av_color_transfer_name);
+        for (int t = 0, n = 0; t < AVCOL_TRC_EXT_NB; t++)
+            if (trc_supported(t))
+                av_bprintf(&bp, "%s%s", n++ ? ", " : "", av_color_transfer_name(t));
     } else if (!in_list((const int *)supported_csp, FF_ARRAY_ELEMS(supported_csp), d->csp)) {
         field = "matrix (colorspace)";
         value = name_or_num(av_color_space_name(d->csp), buf, d->csp);
