@@ -582,7 +582,8 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             else if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, dst_peak,
                                         opt->desat)) < 0)
                 return ret;
-            p->hdr_to_sdr = tm == CSPFIX_TM_NONE && out->depth;
+            p->tone_mapped = tm != CSPFIX_TM_NONE;
+            p->hdr_to_sdr  = tm == CSPFIX_TM_NONE && out->depth;
             p->src_peak   = src_peak;
         } else if (!hdr_in && hdr_out) {
             /* SDR -> HDR: SDR 1.0 lands at target_peak cd/m2 (203 by default, BT.2408) */
@@ -592,7 +593,9 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, CSPFIX_REF_WHITE,
                                    opt->desat)) < 0)
                 return ret;
-            p->src_peak = src_peak;
+            p->tone_mapped = 1;
+            p->tm_peak     = dst_peak;
+            p->src_peak    = src_peak;
         }
         if (in->trc == AVCOL_TRC_ARIB_STD_B67 && out->trc != AVCOL_TRC_ARIB_STD_B67)
             p->src_peak = src_peak;
@@ -605,6 +608,9 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
                 return ret;
         }
     }
+    /* what clipped there is no brighter in the output */
+    if (p->tone.clip_peak > 0.0)
+        p->tm_peak = p->tone.clip_peak;
     if ((ret = build_output(p, out, opt, lw_out)) < 0)
         return ret;
     optimize(p);

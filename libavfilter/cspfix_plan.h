@@ -136,6 +136,9 @@ typedef struct CspfixPlan {
     CspfixTone tone;
     int hdr_to_sdr;             ///< PQ/HLG input to an SDR output without tone mapping
     double src_peak;            ///< source peak used (cd/m2), 0 when it does not matter
+    int tone_mapped;            ///< a tone curve (TONEMAP op) runs
+    double tm_peak;             ///< HDR output: the peak (cd/m2) light is tone mapped or
+                                ///< clipped to, 0: none
 } CspfixPlan;
 
 /**

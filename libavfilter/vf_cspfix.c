@@ -77,8 +77,6 @@ typedef struct CspfixContext {
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
     double desat, peak, target_peak;
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
-    int plan_tm_peak;            ///< HDR output tone-mapped to this peak (cd/m2), 0: none
-    int plan_tone_mapped;        ///< the plan runs a tone curve
     CspfixDesc warned_out;       ///< the output description last warned about
 
     /* current plan */
@@ -301,18 +299,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                av_color_space_name(od.csp), av_color_range_name(od.range));
         s->warned_out = od;
     }
-    s->plan_tm_peak  = 0;
-    s->plan_tone_mapped = 0;
-    for (int i = 0; i < s->plan.nb_ops; i++) {
-        if (s->plan.ops[i].type != CSPFIX_OP_TONEMAP)
-            continue;
-        s->plan_tone_mapped = 1;
-        if (ff_cspfix_is_hdr_trc(od.trc))
-            s->plan_tm_peak = lrint(s->plan.ops[i].dst_peak);
-    }
-    if (s->plan.tone.clip_peak > 0.0)  /* what clipped there is no brighter in the output */
-        s->plan_tm_peak = lrint(s->plan.tone.clip_peak);
-    s->have_plan    = 1;
+    s->have_plan = 1;
     return 0;
 }
 
@@ -327,8 +314,8 @@ static int tag_output(const CspfixContext *s, AVFrame *out)
     out->color_range     = s->key.out.range;
     if (s->exec.fout.hsub || s->exec.fout.vsub)
         out->chroma_location = s->out_loc;
-    return ff_cspfix_output_side_data(out, &s->key.in, &s->key.out, s->plan_tm_peak,
-                                      s->plan_tone_mapped, s->target_peak);
+    return ff_cspfix_output_side_data(out, &s->key.in, &s->key.out, lrint(s->plan.tm_peak),
+                                      s->plan.tone_mapped, s->target_peak);
 }
 
 /* The frame's mastering display and content light level equal the link's. */
