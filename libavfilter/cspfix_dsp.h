@@ -1,5 +1,6 @@
 /*
- * cspfix: DSP functions (C reference kernels)
+ * cspfix: the kernel families (parameters, signatures, the function table filled
+ * by CPU) and the numeric contract the C and SIMD kernels share
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of FFmpeg.

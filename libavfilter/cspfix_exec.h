@@ -27,7 +27,8 @@
  * sitings, binds the plan's ops to kernel parameters (float matrices, curve tables),
  * chooses one execution path from a table (tried in order; each either declines or
  * prepares its parameters) and runs it on slices of AVFrames. It needs nothing of
- * libavfilter: tests drive it directly.
+ * libavfilter: tests drive it directly. cspfix_exec.c is this face and the path table,
+ * cspfix_paths.c the paths' slice functions, cspfix_rows.c the row machinery they share.
  *
  *     CspfixExec e;
  *     ff_cspfix_exec_init(&e);

@@ -1,5 +1,6 @@
 /*
- * cspfix: HDR metadata (the source peak from side data, the output's side data)
+ * cspfix: HDR (which transfers are HDR; the source peak from side data; the output's
+ * side data)
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of FFmpeg.

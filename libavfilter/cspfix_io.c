@@ -1,5 +1,6 @@
 /*
- * cspfix: pixel layouts, reading and writing rows of one component as float
+ * cspfix: pixel formats (which are supported, how each stores its components) and
+ * rows of one or three components read and written as float
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of FFmpeg.

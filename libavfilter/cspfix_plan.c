@@ -1,5 +1,6 @@
 /*
- * cspfix: colour descriptions and the conversion plan
+ * cspfix: the conversion plan: two colour descriptions checked and turned into a list
+ * of float64 stages, optimised
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of FFmpeg.
@@ -23,7 +24,7 @@
  * The plan is data: a list of stages built from the two descriptions in double
  * precision (doc/conversion-model.md), then optimised: inverse stage pairs
  * cancel, adjacent matrices fuse, identity matrices go. Kernels are bound to it
- * elsewhere (vf_cspfix.c).
+ * in cspfix_exec.c.
  */
 
 #include <math.h>
@@ -37,195 +38,11 @@
 #include "libavutil/log.h"
 #include "libavutil/pixdesc.h"
 
+#include "cspfix_colorimetry.h"
+#include "cspfix_hdrmeta.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
-
-/* ---- 3x3 and 3x4 matrix helpers ---- */
-
-static void mat3_mul(double d[3][3], const double a[3][3], const double b[3][3])
-{
-    double t[3][3];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            t[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j];
-    memcpy(d, t, sizeof(t));
-}
-
-static int mat3_inv(double d[3][3], const double a[3][3])
-{
-    double t[3][3], det;
-
-    t[0][0] = a[1][1] * a[2][2] - a[1][2] * a[2][1];
-    t[0][1] = a[0][2] * a[2][1] - a[0][1] * a[2][2];
-    t[0][2] = a[0][1] * a[1][2] - a[0][2] * a[1][1];
-    t[1][0] = a[1][2] * a[2][0] - a[1][0] * a[2][2];
-    t[1][1] = a[0][0] * a[2][2] - a[0][2] * a[2][0];
-    t[1][2] = a[0][2] * a[1][0] - a[0][0] * a[1][2];
-    t[2][0] = a[1][0] * a[2][1] - a[1][1] * a[2][0];
-    t[2][1] = a[0][1] * a[2][0] - a[0][0] * a[2][1];
-    t[2][2] = a[0][0] * a[1][1] - a[0][1] * a[1][0];
-    det = a[0][0] * t[0][0] + a[0][1] * t[1][0] + a[0][2] * t[2][0];
-    /* scale-free: code-value matrices of 16-bit formats have determinants near 1e-15 */
-    if (det == 0.0 || !isfinite(det))
-        return AVERROR(EINVAL);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            d[i][j] = t[i][j] / det;
-    return 0;
-}
-
-/* affine maps: d = a o b (b first) */
-static void aff_compose(double d[3][4], const double a[3][4], const double b[3][4])
-{
-    double t[3][4];
-    for (int i = 0; i < 3; i++) {
-        for (int j = 0; j < 4; j++)
-            t[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j];
-        t[i][3] += a[i][3];
-    }
-    /* round-off of inverse pairs must not hide a zero: per-plane detection needs it */
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 4; j++)
-            if (fabs(t[i][j]) < 1e-12)
-                t[i][j] = 0.0;
-    memcpy(d, t, sizeof(t));
-}
-
-static void aff_from_mat3(double d[3][4], const double m[3][3])
-{
-    for (int i = 0; i < 3; i++) {
-        for (int j = 0; j < 3; j++)
-            d[i][j] = m[i][j];
-        d[i][3] = 0.0;
-    }
-}
-
-static int aff_inv(double d[3][4], const double a[3][4])
-{
-    double m[3][3], mi[3][3];
-    int ret;
-
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            m[i][j] = a[i][j];
-    if ((ret = mat3_inv(mi, m)) < 0)
-        return ret;
-    for (int i = 0; i < 3; i++) {
-        for (int j = 0; j < 3; j++)
-            d[i][j] = mi[i][j];
-        d[i][3] = -(mi[i][0] * a[0][3] + mi[i][1] * a[1][3] + mi[i][2] * a[2][3]);
-    }
-    return 0;
-}
-
-static int aff_is_identity(const double a[3][4])
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 4; j++)
-            if (fabs(a[i][j] - (i == j)) > 1e-12)
-                return 0;
-    return 1;
-}
-
-/* ---- colorimetry from libavutil/csp.h ---- */
-
-static void xy_to_xyz(double xyz[3], double x, double y)
-{
-    xyz[0] = x / y;
-    xyz[1] = 1.0;
-    xyz[2] = (1.0 - x - y) / y;
-}
-
-int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
-{
-    const AVColorPrimariesDesc *d;
-    double p[3][3], pi[3][3], w[3], s[3];
-
-    if (prim == AVCOL_PRI_SMPTE428) {
-        /* H.273: CIE 1931 XYZ itself (R=(1,0), G=(0,1), B=(0,0), white E) */
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                m[i][j] = i == j;
-        return 0;
-    }
-    d = av_csp_primaries_desc_from_id(prim);
-    if (!d)
-        return AVERROR(EINVAL);
-    for (int c = 0; c < 3; c++) {
-        const AVCIExy *xy = c == 0 ? &d->prim.r : c == 1 ? &d->prim.g : &d->prim.b;
-        double col[3];
-        xy_to_xyz(col, av_q2d(xy->x), av_q2d(xy->y));
-        for (int i = 0; i < 3; i++)
-            p[i][c] = col[i];
-    }
-    xy_to_xyz(w, av_q2d(d->wp.x), av_q2d(d->wp.y));
-    if (mat3_inv(pi, p) < 0)
-        return AVERROR(EINVAL);
-    for (int i = 0; i < 3; i++)
-        s[i] = pi[i][0] * w[0] + pi[i][1] * w[1] + pi[i][2] * w[2];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            m[i][j] = p[i][j] * s[j];
-    return 0;
-}
-
-static void white_xy(enum AVColorPrimaries prim, double *x, double *y)
-{
-    const AVColorPrimariesDesc *d;
-
-    if (prim == AVCOL_PRI_SMPTE428) {
-        *x = *y = 1.0 / 3.0;
-        return;
-    }
-    d  = av_csp_primaries_desc_from_id(prim);
-    *x = av_q2d(d->wp.x);
-    *y = av_q2d(d->wp.y);
-}
-
-static const double bradford[3][3] = {
-    {  0.8951,  0.2664, -0.1614 },
-    { -0.7502,  1.7135,  0.0367 },
-    {  0.0389, -0.0685,  1.0296 },
-};
-
-static const double vonkries[3][3] = {
-    {  0.40024, 0.70760, -0.08081 },
-    { -0.22630, 1.16532,  0.04570 },
-    {  0.00000, 0.00000,  0.91822 },
-};
-
-/* linear RGB (in) -> linear RGB (out), with white adaptation */
-static int gamut_matrix(double g[3][3], enum AVColorPrimaries pin,
-                        enum AVColorPrimaries pout, int wpadapt)
-{
-    double nin[3][3], nout[3][3], nouti[3][3], adapt[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
-    double wix, wiy, wox, woy;
-    int ret;
-
-    if ((ret = ff_cspfix_npm(pin, nin)) < 0 || (ret = ff_cspfix_npm(pout, nout)) < 0)
-        return ret;
-    white_xy(pin, &wix, &wiy);
-    white_xy(pout, &wox, &woy);
-    if ((wix != wox || wiy != woy) && wpadapt != CSPFIX_WP_IDENTITY) {
-        const double (*a)[3] = wpadapt == CSPFIX_WP_VONKRIES ? vonkries : bradford;
-        double ai[3][3], wi[3], wo[3], ri[3], ro[3], dg[3][3] = { { 0 } };
-        xy_to_xyz(wi, wix, wiy);
-        xy_to_xyz(wo, wox, woy);
-        for (int i = 0; i < 3; i++) {
-            ri[i] = a[i][0] * wi[0] + a[i][1] * wi[1] + a[i][2] * wi[2];
-            ro[i] = a[i][0] * wo[0] + a[i][1] * wo[1] + a[i][2] * wo[2];
-            dg[i][i] = ro[i] / ri[i];
-        }
-        mat3_inv(ai, a);
-        mat3_mul(adapt, dg, a);
-        mat3_mul(adapt, ai, adapt);
-    }
-    if ((ret = mat3_inv(nouti, nout)) < 0)
-        return ret;
-    mat3_mul(g, adapt, nin);
-    mat3_mul(g, nouti, g);
-    return 0;
-}
+#include "cspfix_tonemap.h"
 
 /* ---- descriptions ---- */
 
@@ -234,45 +51,17 @@ static int is_cl(enum AVColorSpace csp)
     return csp == AVCOL_SPC_BT2020_CL || csp == AVCOL_SPC_CHROMA_DERIVED_CL;
 }
 
-static int is_hdr(enum AVColorTransferCharacteristic trc)
-{
-    return trc == AVCOL_TRC_SMPTE2084 || trc == AVCOL_TRC_ARIB_STD_B67;
-}
-
-/* Kr, Kb of a Y'CbCr matrix (chroma-derived: from the primaries) */
-static int luma_coeffs(enum AVColorSpace csp, enum AVColorPrimaries prim, double *kr, double *kb)
-{
-    if (csp == AVCOL_SPC_CHROMA_DERIVED_NCL || csp == AVCOL_SPC_CHROMA_DERIVED_CL) {
-        double npm[3][3];
-        int ret = ff_cspfix_npm(prim, npm);
-        if (ret < 0)
-            return ret;
-        *kr = npm[1][0];
-        *kb = npm[1][2];
-    } else {
-        const AVLumaCoefficients *l = av_csp_luma_coeffs_from_avcsp(
-            csp == AVCOL_SPC_BT2020_CL ? AVCOL_SPC_BT2020_NCL : csp);
-        if (!l)
-            return AVERROR(EINVAL);
-        *kr = av_q2d(l->cr);
-        *kb = av_q2d(l->cb);
-    }
-    return 0;
-}
-
 static const enum AVColorPrimaries supported_prim[] = {
     AVCOL_PRI_BT709, AVCOL_PRI_BT470M, AVCOL_PRI_BT470BG, AVCOL_PRI_SMPTE170M,
     AVCOL_PRI_SMPTE240M, AVCOL_PRI_FILM, AVCOL_PRI_BT2020, AVCOL_PRI_SMPTE428,
     AVCOL_PRI_SMPTE431, AVCOL_PRI_SMPTE432, AVCOL_PRI_EBU3213, AVCOL_PRI_V_GAMUT,
 };
 
-static const enum AVColorTransferCharacteristic supported_trc[] = {
-    AVCOL_TRC_BT709, AVCOL_TRC_GAMMA22, AVCOL_TRC_GAMMA28, AVCOL_TRC_SMPTE170M,
-    AVCOL_TRC_SMPTE240M, AVCOL_TRC_LINEAR, AVCOL_TRC_LOG, AVCOL_TRC_LOG_SQRT,
-    AVCOL_TRC_IEC61966_2_4, AVCOL_TRC_BT1361_ECG, AVCOL_TRC_IEC61966_2_1,
-    AVCOL_TRC_BT2020_10, AVCOL_TRC_BT2020_12, AVCOL_TRC_SMPTE2084,
-    AVCOL_TRC_SMPTE428, AVCOL_TRC_ARIB_STD_B67, AVCOL_TRC_V_LOG,
-};
+/* the supported transfers are those with a curve (ff_cspfix_curve()) */
+static int trc_supported(int trc)
+{
+    return ff_cspfix_curve(trc, CSPFIX_LIN_SCENE) >= 0;
+}
 
 static const enum AVColorSpace supported_csp[] = {
     AVCOL_SPC_RGB, AVCOL_SPC_BT709, AVCOL_SPC_FCC, AVCOL_SPC_BT470BG,
@@ -312,10 +101,12 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
         field = "primaries";
         value = name_or_num(av_color_primaries_name(d->prim), buf, d->prim);
         LIST_NAMES(&bp, supported_prim, av_color_primaries_name);
-    } else if (!in_list((const int *)supported_trc, FF_ARRAY_ELEMS(supported_trc), d->trc)) {
+    } else if (!trc_supported(d->trc)) {
         field = "transfer characteristics";
         value = name_or_num(av_color_transfer_name(d->trc), buf, d->trc);
-        LIST_NAMES(&bp, supported_trc, av_color_transfer_name);
+        for (int t = 0, n = 0; t < AVCOL_TRC_EXT_NB; t++)
+            if (trc_supported(t))
+                av_bprintf(&bp, "%s%s", n++ ? ", " : "", av_color_transfer_name(t));
     } else if (!in_list((const int *)supported_csp, FF_ARRAY_ELEMS(supported_csp), d->csp)) {
         field = "matrix (colorspace)";
         value = name_or_num(av_color_space_name(d->csp), buf, d->csp);
@@ -325,7 +116,7 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
         value = name_or_num(av_color_range_name(d->range), buf, d->range);
         av_bprintf(&bp, "tv (limited), pc (full)");
     } else if (d->csp == AVCOL_SPC_ICTCP &&
-               (d->prim != AVCOL_PRI_BT2020 || !is_hdr(d->trc))) {
+               (d->prim != AVCOL_PRI_BT2020 || !ff_cspfix_is_hdr_trc(d->trc))) {
         av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s description: matrix ictcp needs "
                "primaries bt2020 and transfer smpte2084 or arib-std-b67 (got %s, %s)\n",
                what, name_or_num(av_color_primaries_name(d->prim), buf, d->prim),
@@ -427,7 +218,7 @@ static int ycc_matrix(double m[3][4], const CspfixDesc *d)
         memcpy(m, t, sizeof(t));
         return 0;
     }
-    if ((ret = luma_coeffs(d->csp, d->prim, &kr, &kb)) < 0)
+    if ((ret = ff_cspfix_luma_coeffs(d->csp, d->prim, &kr, &kb)) < 0)
         return ret;
     kg = 1.0 - kr - kb;
     /* R' = Y' + 2(1-Kr) Cr, B' = Y' + 2(1-Kb) Cb, G' = (Y' - Kr R' - Kb B') / Kg */
@@ -477,7 +268,7 @@ static int cl_params(CspfixOp *op, const CspfixDesc *d)
     double kr, kb;
     int ret;
 
-    if ((ret = luma_coeffs(d->csp, d->prim, &kr, &kb)) < 0)
+    if ((ret = ff_cspfix_luma_coeffs(d->csp, d->prim, &kr, &kb)) < 0)
         return ret;
     op->curve = curve;
     op->k[0]  = kr;
@@ -527,87 +318,7 @@ static double hlg_scene_white(void)
 }
 
 
-/* ---- tone and gamut mapping (doc/conversion-model.md section 4) ---- */
-
-static double pq_enc_nits(double nits)
-{
-    return ff_cspfix_curve_encode(CSPFIX_CURVE_PQ, nits / CSPFIX_REF_WHITE);
-}
-
-static double pq_dec_nits(double e)
-{
-    return ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, e) * CSPFIX_REF_WHITE;
-}
-
-static double hable(double x)
-{
-    /* J. Hable's filmic curve: A shoulder, B linear, C angle, D toe, E, F toe ratios */
-    const double a = 0.15, b = 0.50, c = 0.10, d = 0.20, e = 0.02, f = 0.30;
-    return (x * (a * x + c * b) + d * e) / (x * (a * x + b) + d * f) - e / f;
-}
-
-/* One tone curve: l cd/m2 (>= 0) -> cd/m2, source peak ls, target peak lt. */
-static double tone_curve(int tm, double l, double ls, double lt)
-{
-    const double x = l / lt, p = ls / lt;
-
-    switch (tm) {
-    case CSPFIX_TM_BT2390: {
-        /* BT.2390 EETF in the PQ domain, source black 0, target black 0 */
-        const double pb = pq_enc_nits(0.0), span = pq_enc_nits(ls) - pb;
-        const double max_lum = (pq_enc_nits(lt) - pb) / span;
-        const double ks = FFMAX(1.5 * max_lum - 0.5, 0.0);
-        double e1, e2;
-        if (ls <= lt)
-            return FFMIN(l, lt);
-        e1 = FFMIN(FFMAX((pq_enc_nits(l) - pb) / span, 0.0), 1.0);
-        if (e1 < ks) {
-            e2 = e1;
-        } else {
-            const double t = (e1 - ks) / (1.0 - ks), t2 = t * t, t3 = t2 * t;
-            e2 = (2.0 * t3 - 3.0 * t2 + 1.0) * ks + (t3 - 2.0 * t2 + t) * (1.0 - ks) +
-                 (-2.0 * t3 + 3.0 * t2) * max_lum;
-        }
-        return FFMIN(pq_dec_nits(e2 * span + pb), lt);
-    }
-    case CSPFIX_TM_REINHARD:
-        if (p <= 1.0)
-            return FFMIN(l, lt);
-        /* extended Reinhard: x (1 + x / p^2) / (1 + x), 1 at the source peak */
-        return lt * FFMIN(x * (1.0 + x / (p * p)) / (1.0 + x), 1.0);
-    case CSPFIX_TM_HABLE:
-        return lt * FFMIN(hable(x) / hable(FFMAX(p, 1.0)), 1.0);
-    case CSPFIX_TM_MOBIUS: {
-        /* linear up to j, then a Mobius transform reaching 1 at the source peak with slope 1 at j */
-        const double j = 0.3;
-        double a, b;
-        if (p <= 1.0 || x <= j)
-            return FFMIN(l, lt);
-        a = -j * j * (p - 1.0) / (j * j - 2.0 * j + p);
-        b = (j * j - 2.0 * j * p + p) / (p - 1.0);
-        return lt * FFMIN((b * b + 2.0 * b * j + j * j) / (b - a) * (x + a) / (x + b), 1.0);
-    }
-    case CSPFIX_TM_CLIP:
-    default:
-        return FFMIN(l, lt);
-    }
-}
-
-/* below this (relative light) the gain is held: curves are linear there */
-#define TM_FLOOR 1e-6
-
-double ff_cspfix_tonemap_gain(const CspfixOp *op, double m)
-{
-    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
-    return tone_curve(op->tm, l, op->src_peak, op->dst_peak) / (op->out_white * mm);
-}
-
-double ff_cspfix_tonemap_desat(const CspfixOp *op, double m)
-{
-    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
-    const double r = tone_curve(op->tm, l, op->src_peak, op->dst_peak) / l;
-    return op->desat * FFMIN(FFMAX(1.0 - r, 0.0), 1.0);
-}
+/* ---- tone and gamut mapping stages (doc/conversion-model.md section 4) ---- */
 
 static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double ls, double lt,
                        double out_white, double desat)
@@ -644,10 +355,10 @@ static int add_gamut(CspfixPlan *p, int mode, enum AVColorPrimaries prim, const 
         /* the content's gamut is the mastering display's: its primaries in output RGB
          * (distances are ratios, so the primaries' luminances do not matter) */
         double inv[3][3], xyz[3];
-        if ((ret = mat3_inv(inv, npm)) < 0)
+        if ((ret = ff_cspfix_mat3_inv(inv, npm)) < 0)
             return ret;
         for (int j = 0; j < 3; j++) {
-            xy_to_xyz(xyz, src_prim[j][0], src_prim[j][1]);
+            ff_cspfix_xy_to_xyz(xyz, src_prim[j][0], src_prim[j][1]);
             for (int i = 0; i < 3; i++)
                 g[i][j] = inv[i][0] * xyz[0] + inv[i][1] * xyz[1] + inv[i][2] * xyz[2];
         }
@@ -684,14 +395,14 @@ static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptio
     norm_matrix(n, d);
     if (d->csp == AVCOL_SPC_ICTCP) {
         double ii[3][3], a[3][4];
-        mat3_inv(ii, ictcp_matrix(d->trc));
-        aff_from_mat3(a, ii);
-        aff_compose(m, a, n);
+        ff_cspfix_mat3_inv(ii, ictcp_matrix(d->trc));
+        ff_cspfix_aff_from_mat3(a, ii);
+        ff_cspfix_aff_compose(m, a, n);
         add_matrix(p, m);
         /* LMS carry the PQ EOTF or the HLG inverse OETF, then back to RGB */
         add_tf(p, curve, 0);
-        mat3_inv(ii, lms_from_rgb);
-        aff_from_mat3(a, ii);
+        ff_cspfix_mat3_inv(ii, lms_from_rgb);
+        ff_cspfix_aff_from_mat3(a, ii);
         add_matrix(p, a);
     } else {
         if (is_cl(d->csp)) {
@@ -701,7 +412,7 @@ static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptio
         } else {
             if ((ret = ycc_matrix(m, d)) < 0)
                 return ret;
-            aff_compose(m, m, n);
+            ff_cspfix_aff_compose(m, m, n);
             add_matrix(p, m);
         }
         if (o->fast)
@@ -733,15 +444,15 @@ static int build_output(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOpti
         }
     }
     norm_matrix(n, d);
-    if ((ret = aff_inv(ni, n)) < 0)
+    if ((ret = ff_cspfix_aff_inv(ni, n)) < 0)
         return ret;
     if (d->csp == AVCOL_SPC_ICTCP) {
         double a[3][4];
-        aff_from_mat3(a, lms_from_rgb);
+        ff_cspfix_aff_from_mat3(a, lms_from_rgb);
         add_matrix(p, a);
         add_tf(p, curve, 1);
-        aff_from_mat3(a, ictcp_matrix(d->trc));
-        aff_compose(m, ni, a);
+        ff_cspfix_aff_from_mat3(a, ictcp_matrix(d->trc));
+        ff_cspfix_aff_compose(m, ni, a);
         add_matrix(p, m);
         return 0;
     }
@@ -753,9 +464,9 @@ static int build_output(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOpti
         add_matrix(p, ni);
         return 0;
     }
-    if ((ret = ycc_matrix(m, d)) < 0 || (ret = aff_inv(mi, m)) < 0)
+    if ((ret = ycc_matrix(m, d)) < 0 || (ret = ff_cspfix_aff_inv(mi, m)) < 0)
         return ret;
-    aff_compose(m, ni, mi);
+    ff_cspfix_aff_compose(m, ni, mi);
     add_matrix(p, m);
     return 0;
 }
@@ -794,7 +505,7 @@ static void optimize(CspfixPlan *p)
         changed = 0;
         for (int i = 0; i < p->nb_ops; i++) {
             CspfixOp *a = &p->ops[i];
-            if (a->type == CSPFIX_OP_MATRIX && aff_is_identity(a->m)) {
+            if (a->type == CSPFIX_OP_MATRIX && ff_cspfix_aff_is_identity(a->m)) {
                 remove_ops(p, i, 1);
                 changed = 1;
                 break;
@@ -802,7 +513,7 @@ static void optimize(CspfixPlan *p)
             if (i + 1 >= p->nb_ops)
                 continue;
             if (a->type == CSPFIX_OP_MATRIX && a[1].type == CSPFIX_OP_MATRIX) {
-                aff_compose(a->m, a[1].m, a->m);
+                ff_cspfix_aff_compose(a->m, a[1].m, a->m);
                 remove_ops(p, i + 1, 1);
                 changed = 1;
                 break;
@@ -827,43 +538,6 @@ static void optimize(CspfixPlan *p)
     }
 }
 
-void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
-                    CspfixTone *t)
-{
-    const int hdr_in = is_hdr(in->trc), hdr_out = is_hdr(out->trc);
-    double cap;
-
-    memset(t, 0, sizeof(*t));
-    t->src_peak = opt->src_peak > 0.0 ? opt->src_peak : CSPFIX_SRC_PEAK_DEFAULT;
-    t->dst_peak = opt->dst_peak > 0.0 ? opt->dst_peak :
-                  hdr_out ? CSPFIX_HDR_TARGET_DEFAULT : CSPFIX_SDR_PEAK_DEFAULT;
-    /* HLG display peaks: the nominal display in (1000 unless set), the same display out
-     * (HLG -> HLG cancels); the tone curve's source is at most that display's peak */
-    t->lw_in  = in->trc == AVCOL_TRC_ARIB_STD_B67 && opt->hlg_lw > 0.0 ? opt->hlg_lw : CSPFIX_HLG_LW;
-    t->lw_out = in->trc == AVCOL_TRC_ARIB_STD_B67 ? t->lw_in : CSPFIX_HLG_LW;
-    if (in->trc == AVCOL_TRC_ARIB_STD_B67)
-        t->src_peak = FFMIN(t->src_peak, t->lw_in);
-    /* auto: BT.2390 for HDR -> SDR, but not into float samples, which keep the
-     * highlights above SDR white */
-    t->tm = opt->tonemap == CSPFIX_TM_AUTO ?
-            (hdr_in && !hdr_out && out->depth ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) : opt->tonemap;
-    if (opt->fast)                  /* no linear light: no curve */
-        t->tm = CSPFIX_TM_NONE;
-    if (!hdr_in || !hdr_out || opt->fast)
-        return;
-    /* HDR -> HDR: the output holds light up to target_peak when set, else HLG's display
-     * peak or PQ's 10000 cd/m2; a brighter source is tone mapped to it (auto), or clips
-     * there (tonemap=none). An explicit curve compresses to target_peak (203 unset). */
-    cap = opt->dst_peak > 0.0 ? opt->dst_peak :
-          out->trc == AVCOL_TRC_ARIB_STD_B67 ? t->lw_out : CSPFIX_PQ_PEAK;
-    if (opt->tonemap == CSPFIX_TM_AUTO && t->src_peak > cap) {
-        t->tm       = CSPFIX_TM_BT2390;
-        t->dst_peak = cap;
-    } else if (t->tm == CSPFIX_TM_NONE && t->src_peak > cap) {
-        t->clip_peak = cap;
-    }
-}
-
 int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
                          const CspfixPlanOptions *opt, void *log_ctx)
 {
@@ -880,8 +554,8 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
         (ret = ff_cspfix_desc_check(log_ctx, out, "output")) < 0)
         return ret;
 
-    hdr_in  = is_hdr(in->trc);
-    hdr_out = is_hdr(out->trc);
+    hdr_in  = ff_cspfix_is_hdr_trc(in->trc);
+    hdr_out = ff_cspfix_is_hdr_trc(out->trc);
     ff_cspfix_tone(in, out, opt, &p->tone);
     tm       = p->tone.tm;
     src_peak = p->tone.src_peak;
@@ -897,9 +571,9 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
                           out->trc == AVCOL_TRC_ARIB_STD_B67 ? lw_out / CSPFIX_REF_WHITE : 1.0;
         const int gmode = opt->clipgamut ? CSPFIX_GAMUT_CLIP : opt->gamut;
 
-        if ((ret = gamut_matrix(g, in->prim, out->prim, opt->wpadapt)) < 0)
+        if ((ret = ff_cspfix_gamut_matrix(g, in->prim, out->prim, opt->wpadapt)) < 0)
             return ret;
-        aff_from_mat3(a, g);
+        ff_cspfix_aff_from_mat3(a, g);
         add_matrix(p, a);
         if (hdr_in && !hdr_out) {
             /* HDR -> SDR: the SDR output's 1.0 is target_peak cd/m2 */
@@ -908,7 +582,8 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             else if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, dst_peak,
                                         opt->desat)) < 0)
                 return ret;
-            p->hdr_to_sdr = tm == CSPFIX_TM_NONE && out->depth;
+            p->tone_mapped = tm != CSPFIX_TM_NONE;
+            p->hdr_to_sdr  = tm == CSPFIX_TM_NONE && out->depth;
             p->src_peak   = src_peak;
         } else if (!hdr_in && hdr_out) {
             /* SDR -> HDR: SDR 1.0 lands at target_peak cd/m2 (203 by default, BT.2408) */
@@ -918,7 +593,9 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, CSPFIX_REF_WHITE,
                                    opt->desat)) < 0)
                 return ret;
-            p->src_peak = src_peak;
+            p->tone_mapped = 1;
+            p->tm_peak     = dst_peak;
+            p->src_peak    = src_peak;
         }
         if (in->trc == AVCOL_TRC_ARIB_STD_B67 && out->trc != AVCOL_TRC_ARIB_STD_B67)
             p->src_peak = src_peak;
@@ -931,6 +608,9 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
                 return ret;
         }
     }
+    /* what clipped there is no brighter in the output */
+    if (p->tone.clip_peak > 0.0)
+        p->tm_peak = p->tone.clip_peak;
     if ((ret = build_output(p, out, opt, lw_out)) < 0)
         return ret;
     optimize(p);
@@ -972,17 +652,6 @@ static const char *const curve_names[CSPFIX_CURVE_NB] = {
     [CSPFIX_CURVE_VLOG]        = "vlog",
 };
 
-static const char *const tonemap_names[CSPFIX_TM_NB] = {
-    [CSPFIX_TM_AUTO] = "auto", [CSPFIX_TM_NONE] = "none", [CSPFIX_TM_CLIP] = "clip",
-    [CSPFIX_TM_BT2390] = "bt2390", [CSPFIX_TM_REINHARD] = "reinhard",
-    [CSPFIX_TM_HABLE] = "hable", [CSPFIX_TM_MOBIUS] = "mobius",
-};
-
-const char *ff_cspfix_tonemap_name(int tm)
-{
-    return tm >= 0 && tm < CSPFIX_TM_NB ? tonemap_names[tm] : "?";
-}
-
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
 {
     if (!p->nb_ops)
@@ -1022,7 +691,7 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
             break;
         case CSPFIX_OP_TONEMAP:
             av_log(log_ctx, level, "  %d: tone map %s on max(R,G,B): %g -> %g cd/m2, output 1.0 = "
-                   "%g cd/m2, desat %g\n", i, tonemap_names[op->tm], op->src_peak,
+                   "%g cd/m2, desat %g\n", i, ff_cspfix_tonemap_name(op->tm), op->src_peak,
                    op->dst_peak, op->out_white, op->desat);
             break;
         case CSPFIX_OP_GAMUT:

@@ -1,5 +1,6 @@
 /*
- * cspfix: colour descriptions and the conversion plan
+ * cspfix: the conversion plan: two colour descriptions checked and turned into a list
+ * of float64 stages, optimised
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of FFmpeg.
@@ -68,9 +69,6 @@ enum CspfixGamut {
     CSPFIX_GAMUT_NB,
 };
 
-/** The tonemap= name of a CspfixTonemap value. */
-const char *ff_cspfix_tonemap_name(int tm);
-
 /** Default nits of target_peak, one convention both ways (BT.2408): HDR reference white,
  * 203 cd/m2, is SDR 100 %: HDR -> SDR maps 203 cd/m2 to SDR white, SDR -> HDR puts SDR
  * white at 203 cd/m2. */
@@ -138,6 +136,9 @@ typedef struct CspfixPlan {
     CspfixTone tone;
     int hdr_to_sdr;             ///< PQ/HLG input to an SDR output without tone mapping
     double src_peak;            ///< source peak used (cd/m2), 0 when it does not matter
+    int tone_mapped;            ///< a tone curve (TONEMAP op) runs
+    double tm_peak;             ///< HDR output: the peak (cd/m2) light is tone mapped or
+                                ///< clipped to, 0: none
 } CspfixPlan;
 
 /**
@@ -145,15 +146,6 @@ typedef struct CspfixPlan {
  * listing what is supported. what: "input" or "output".
  */
 int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what);
-
-/**
- * The tone mapping of in -> out with options opt (opt->src_peak: the frame's source
- * peak, 0: unknown): tonemap=auto runs BT.2390 for HDR -> SDR (not into float), and for
- * HDR -> HDR when the source is brighter than the output holds (target_peak when set,
- * else the HLG display peak or 10000 cd/m2 for PQ).
- */
-void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
-                    CspfixTone *t);
 
 /** Build and optimise the plan that converts in to out. */
 int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *out,
@@ -164,20 +156,10 @@ int ff_cspfix_plan_is_linear(const CspfixPlan *p);
 /** Linear and each output component depends on its own input component only. */
 int ff_cspfix_plan_is_per_plane(const CspfixPlan *p);
 
-/**
- * Tone mapping in float64: the gain G(m) of a TONEMAP op on the largest component m
- * of relative linear light (output = G(m) * input), and the desaturation weight D(m).
- */
-double ff_cspfix_tonemap_gain(const CspfixOp *op, double m);
-double ff_cspfix_tonemap_desat(const CspfixOp *op, double m);
-
 /** HLG system gamma for a display peak Lw (cd/m2): 1.2 + 0.42 log10(Lw / 1000). */
 double ff_cspfix_hlg_gamma(double lw);
 
 /** Print the plan, one line per stage. */
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p);
-
-/** Normalised primary matrix RGB -> XYZ of a primaries value; <0 if unknown. */
-int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3]);
 
 #endif /* AVFILTER_CSPFIX_PLAN_H */

@@ -22,9 +22,9 @@
 /**
  * @file
  * Converts between colour descriptions (primaries, transfer, matrix, range).
- * This file is the filter's glue: options, format negotiation, what each frame is
- * (description, guesses, HDR metadata), the output's tags and side data. The
- * conversion is planned in cspfix_plan.c and run by the engine of cspfix_exec.c.
+ * This file is the filter's glue: options, format negotiation, and per frame the
+ * descriptions (cspfix_describe.c), the plan (cspfix_plan.c, cached), the engine
+ * (cspfix_exec.c), the output's tags and side data (cspfix_hdrmeta.c).
  */
 
 #include <math.h>
@@ -46,6 +46,7 @@
 #include "cspfix_io.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
+#include "cspfix_tonemap.h"
 
 /* Vertical chroma resampling of 4:2:0 frames (option interlace) */
 enum CspfixInterlace {
@@ -54,6 +55,15 @@ enum CspfixInterlace {
     INTERLACE_INTERLACED,   ///< per field: each field's chroma only from its own lines
     INTERLACE_NB,
 };
+
+/* What a plan is made for: the same key, the same plan. Compared with memcmp(). */
+typedef struct PlanKey {
+    CspfixDesc in, out;
+    enum AVPixelFormat in_fmt, out_fmt;
+    enum AVChromaLocation in_loc, out_loc;
+    double src_peak;
+    double src_prim[3][2];       ///< mastering display primaries (gamut=compress)
+} PlanKey;
 
 typedef struct CspfixContext {
     const AVClass *class;
@@ -67,18 +77,12 @@ typedef struct CspfixContext {
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
     double desat, peak, target_peak;
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
-    double plan_src_peak;
-    double plan_src_prim[3][2];  ///< mastering display primaries the plan used (compress)
-    int plan_tm_peak;            ///< HDR output tone-mapped to this peak (cd/m2), 0: none
-    int plan_tone_mapped;        ///< the plan runs a tone curve
     CspfixDesc warned_out;       ///< the output description last warned about
 
     /* current plan */
     int have_plan;
-    enum AVPixelFormat plan_in_fmt, plan_out_fmt;
-    CspfixDesc in_desc, out_desc;
+    PlanKey key;                 ///< what the current plan is made for
     enum AVChromaLocation in_loc, out_loc;
-    enum AVChromaLocation plan_in_loc, plan_out_loc;
     int field;                   ///< the current frame is resampled vertically per field
     int logged_field;            ///< the field mode last logged (-1: none since the plan)
     CspfixPlan plan;
@@ -170,6 +174,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     CspfixDesc id, od;
     CspfixPlanOptions po = plan_options(s);
     CspfixExecConfig ec = { 0 };
+    PlanKey key;
     unsigned guessed;
     int ret;
 
@@ -188,11 +193,16 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
                                         s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
                                         &s->src_peak);
-    if (s->have_plan && s->plan_in_fmt == in->format && s->plan_out_fmt == ofmt &&
-        s->plan_in_loc == s->in_loc && s->plan_out_loc == s->out_loc &&
-        s->plan_src_peak == po.src_peak &&
-        !memcmp(s->plan_src_prim, po.src_prim, sizeof(po.src_prim)) &&
-        !memcmp(&id, &s->in_desc, sizeof(id)) && !memcmp(&od, &s->out_desc, sizeof(od))) {
+    memset(&key, 0, sizeof(key));
+    key.in       = id;
+    key.out      = od;
+    key.in_fmt   = in->format;
+    key.out_fmt  = ofmt;
+    key.in_loc   = s->in_loc;
+    key.out_loc  = s->out_loc;
+    key.src_peak = po.src_peak;
+    memcpy(key.src_prim, po.src_prim, sizeof(key.src_prim));
+    if (s->have_plan && !memcmp(&key, &s->key, sizeof(key))) {
         log_field(ctx);
         return 0;
     }
@@ -273,14 +283,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         s->warned_timeline = 1;
     }
 
-    s->in_desc      = id;
-    s->out_desc     = od;
-    s->plan_in_loc  = s->in_loc;
-    s->plan_out_loc = s->out_loc;
-    s->plan_in_fmt  = in->format;
-    s->plan_out_fmt = ofmt;
-    s->plan_src_peak = po.src_peak;
-    memcpy(s->plan_src_prim, po.src_prim, sizeof(po.src_prim));
+    s->key = key;
     if (!s->d.have_first) {
         s->d.have_first = 1;
         s->d.first_out  = od;
@@ -296,18 +299,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                av_color_space_name(od.csp), av_color_range_name(od.range));
         s->warned_out = od;
     }
-    s->plan_tm_peak  = 0;
-    s->plan_tone_mapped = 0;
-    for (int i = 0; i < s->plan.nb_ops; i++) {
-        if (s->plan.ops[i].type != CSPFIX_OP_TONEMAP)
-            continue;
-        s->plan_tone_mapped = 1;
-        if (ff_cspfix_is_hdr_trc(od.trc))
-            s->plan_tm_peak = lrint(s->plan.ops[i].dst_peak);
-    }
-    if (s->plan.tone.clip_peak > 0.0)  /* what clipped there is no brighter in the output */
-        s->plan_tm_peak = lrint(s->plan.tone.clip_peak);
-    s->have_plan    = 1;
+    s->have_plan = 1;
     return 0;
 }
 
@@ -316,14 +308,14 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
 
 static int tag_output(const CspfixContext *s, AVFrame *out)
 {
-    out->color_primaries = s->out_desc.prim;
-    out->color_trc       = s->out_desc.trc;
-    out->colorspace      = s->out_desc.csp;
-    out->color_range     = s->out_desc.range;
+    out->color_primaries = s->key.out.prim;
+    out->color_trc       = s->key.out.trc;
+    out->colorspace      = s->key.out.csp;
+    out->color_range     = s->key.out.range;
     if (s->exec.fout.hsub || s->exec.fout.vsub)
         out->chroma_location = s->out_loc;
-    return ff_cspfix_output_side_data(out, &s->in_desc, &s->out_desc, s->plan_tm_peak,
-                                      s->plan_tone_mapped, s->target_peak);
+    return ff_cspfix_output_side_data(out, &s->key.in, &s->key.out, lrint(s->plan.tm_peak),
+                                      s->plan.tone_mapped, s->target_peak);
 }
 
 /* The frame's mastering display and content light level equal the link's. */
@@ -687,7 +679,7 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
         return AVERROR(ENOMEM);
     FFSWAP(AVFrameSideData **, tmp->side_data, outlink->side_data);
     FFSWAP(int, tmp->nb_side_data, outlink->nb_side_data);
-    /* the tone mapping of the plan (cspfix_plan.c), from the link's source peak */
+    /* the tone mapping of the plan (cspfix_tonemap.c), from the link's source peak */
     if (ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc)) {
         CspfixPlanOptions po = plan_options(s);
         CspfixTone t;

@@ -31,8 +31,10 @@
 
 #include "libavutil/log.h"
 #include "libavutil/pixfmt.h"
+#include "libavfilter/cspfix_colorimetry.h"
 #include "libavfilter/cspfix_plan.h"
 #include "libavfilter/cspfix_tf.h"
+#include "libavfilter/cspfix_tonemap.h"
 
 #include "cspfix_refmodel.h"
 

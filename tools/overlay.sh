@@ -115,10 +115,11 @@ fi
 edit libavfilter/x86/Makefile '/CONFIG_CSPFIX_FILTER/d' bs 'X86ASM-OBJS-$(CONFIG_COLORSPACE_FILTER)' "$text"
 
 # --- files of ours the repository no longer has ---------------------------
-# A renamed or removed cspfix source (e.g. the old x86/cspfix.asm) left in a tree
-# overlaid earlier is not built (the Makefile lines above list only ours), but
-# it is deleted all the same, so that nothing can pick it up by a pattern.
-for f in "$S"/libavfilter/cspfix* "$S"/libavfilter/x86/cspfix*; do
+# A renamed or removed cspfix source (e.g. the old x86/cspfix.asm, or checkasm's
+# cspfix.c, now vf_cspfix.c) left in a tree overlaid earlier is not built (the
+# Makefile lines above list only ours), but it is deleted all the same, so that
+# nothing can pick it up by a pattern.  (cspfi[x].c: a pattern, so nothing when absent.)
+for f in "$S"/libavfilter/cspfix* "$S"/libavfilter/x86/cspfix* "$S"/tests/checkasm/cspfi[x].c; do
     rel=${f#"$S"/}
     [ -e "$rel" ] || { rm -f "$f"; changed+=("$rel (deleted)"); }
 done
@@ -230,19 +231,19 @@ edit tests/Makefile '\|tests/fate-cspfix/cspfix.mak|d' fate 'include $(SRC_PATH)
 ca_del='/^[[:space:]]*#if CONFIG_CSPFIX_FILTER/,/^[[:space:]]*#endif/d'
 ca_h='/^void checkasm_check_cspfix(void);/d'
 ca_mk='/CONFIG_CSPFIX_FILTER/d'
-if [ -f tests/checkasm/cspfix.c ] &&
+if [ -f tests/checkasm/vf_cspfix.c ] &&
     grep -q '^AVFILTEROBJS-$(CONFIG_COLORSPACE_FILTER)' "$S/tests/checkasm/Makefile" &&
     grep -q '^ *#if CONFIG_COLORSPACE_FILTER' "$S/tests/checkasm/checkasm.c" &&
     grep -q '^void checkasm_check_colorspace(void);' "$S/tests/checkasm/checkasm.h"; then
-    put tests/checkasm/cspfix.c tests/checkasm
+    put tests/checkasm/vf_cspfix.c tests/checkasm
     edit tests/checkasm/Makefile "$ca_mk" bs 'AVFILTEROBJS-$(CONFIG_COLORSPACE_FILTER)' \
-        'AVFILTEROBJS-$(CONFIG_CSPFIX_FILTER)     += cspfix.o'
+        'AVFILTEROBJS-$(CONFIG_CSPFIX_FILTER)     += vf_cspfix.o'
     edit tests/checkasm/checkasm.c "$ca_del" endif '#if CONFIG_COLORSPACE_FILTER' \
         "$(printf '    #if CONFIG_CSPFIX_FILTER\n        { "cspfix", checkasm_check_cspfix },\n    #endif')"
     edit tests/checkasm/checkasm.h "$ca_h" line 'void checkasm_check_colorspace(void);' \
         'void checkasm_check_cspfix(void);'
 else
-    [ ! -f tests/checkasm/cspfix.c ] ||
+    [ ! -f tests/checkasm/vf_cspfix.c ] ||
         echo "overlay: WARNING: checkasm layout of $S not recognised; cspfix checkasm test not registered" >&2
     edit tests/checkasm/Makefile "$ca_mk" line x ''
     edit tests/checkasm/checkasm.c "$ca_del" line x ''

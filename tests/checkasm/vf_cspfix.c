@@ -27,6 +27,7 @@
 #include "libavfilter/cspfix_kparams.h"
 #include "libavfilter/cspfix_plan.h"
 #include "libavfilter/cspfix_tf.h"
+#include "libavfilter/cspfix_tonemap.h"
 #include "libavutil/intfloat.h"
 #include "libavutil/mem.h"
 #include "libavutil/mem_internal.h"

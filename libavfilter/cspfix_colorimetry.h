@@ -1,0 +1,55 @@
+/*
+ * cspfix: colorimetry in float64
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_COLORIMETRY_H
+#define AVFILTER_CSPFIX_COLORIMETRY_H
+
+/*
+ * Colorimetry in float64 (cspfix_colorimetry.c), what the plan is built from: 3x3 and
+ * 3x4 affine matrices, primaries to XYZ, white-point adaptation, luma coefficients.
+ */
+
+#include "libavutil/pixfmt.h"
+
+/** d = a^-1; AVERROR(EINVAL) if a is singular. */
+int ff_cspfix_mat3_inv(double d[3][3], const double a[3][3]);
+
+/** Affine maps: d = a o b (b first); entries below 1e-12 become 0. */
+void ff_cspfix_aff_compose(double d[3][4], const double a[3][4], const double b[3][4]);
+void ff_cspfix_aff_from_mat3(double d[3][4], const double m[3][3]);
+int ff_cspfix_aff_inv(double d[3][4], const double a[3][4]);
+int ff_cspfix_aff_is_identity(const double a[3][4]);
+
+/** XYZ of chromaticity x, y at Y = 1. */
+void ff_cspfix_xy_to_xyz(double xyz[3], double x, double y);
+
+/** Normalised primary matrix RGB -> XYZ of a primaries value; <0 if unknown. */
+int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3]);
+
+/** Linear RGB of pin -> linear RGB of pout, white adapted by wpadapt (enum CspfixWpAdapt). */
+int ff_cspfix_gamut_matrix(double g[3][3], enum AVColorPrimaries pin,
+                           enum AVColorPrimaries pout, int wpadapt);
+
+/** Kr, Kb of a Y'CbCr matrix (chroma-derived: from the primaries). */
+int ff_cspfix_luma_coeffs(enum AVColorSpace csp, enum AVColorPrimaries prim,
+                          double *kr, double *kb);
+
+#endif /* AVFILTER_CSPFIX_COLORIMETRY_H */

@@ -1,0 +1,162 @@
+/*
+ * cspfix: tone curves and the choice of tone mapping
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/**
+ * @file
+ * Tone mapping in float64 (doc/conversion-model.md section 4): the tone curves, the
+ * gain and desaturation of a TONEMAP op, and which curve a conversion runs between
+ * which peaks (ff_cspfix_tone()).
+ */
+
+#include "libavutil/common.h"
+
+#include "cspfix_hdrmeta.h"
+#include "cspfix_plan.h"
+#include "cspfix_tf.h"
+#include "cspfix_tonemap.h"
+
+static double pq_enc_nits(double nits)
+{
+    return ff_cspfix_curve_encode(CSPFIX_CURVE_PQ, nits / CSPFIX_REF_WHITE);
+}
+
+static double pq_dec_nits(double e)
+{
+    return ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, e) * CSPFIX_REF_WHITE;
+}
+
+static double hable(double x)
+{
+    /* J. Hable's filmic curve: A shoulder, B linear, C angle, D toe, E, F toe ratios */
+    const double a = 0.15, b = 0.50, c = 0.10, d = 0.20, e = 0.02, f = 0.30;
+    return (x * (a * x + c * b) + d * e) / (x * (a * x + b) + d * f) - e / f;
+}
+
+/* One tone curve: l cd/m2 (>= 0) -> cd/m2, source peak ls, target peak lt. */
+static double tone_curve(int tm, double l, double ls, double lt)
+{
+    const double x = l / lt, p = ls / lt;
+
+    switch (tm) {
+    case CSPFIX_TM_BT2390: {
+        /* BT.2390 EETF in the PQ domain, source black 0, target black 0 */
+        const double pb = pq_enc_nits(0.0), span = pq_enc_nits(ls) - pb;
+        const double max_lum = (pq_enc_nits(lt) - pb) / span;
+        const double ks = FFMAX(1.5 * max_lum - 0.5, 0.0);
+        double e1, e2;
+        if (ls <= lt)
+            return FFMIN(l, lt);
+        e1 = FFMIN(FFMAX((pq_enc_nits(l) - pb) / span, 0.0), 1.0);
+        if (e1 < ks) {
+            e2 = e1;
+        } else {
+            const double t = (e1 - ks) / (1.0 - ks), t2 = t * t, t3 = t2 * t;
+            e2 = (2.0 * t3 - 3.0 * t2 + 1.0) * ks + (t3 - 2.0 * t2 + t) * (1.0 - ks) +
+                 (-2.0 * t3 + 3.0 * t2) * max_lum;
+        }
+        return FFMIN(pq_dec_nits(e2 * span + pb), lt);
+    }
+    case CSPFIX_TM_REINHARD:
+        if (p <= 1.0)
+            return FFMIN(l, lt);
+        /* extended Reinhard: x (1 + x / p^2) / (1 + x), 1 at the source peak */
+        return lt * FFMIN(x * (1.0 + x / (p * p)) / (1.0 + x), 1.0);
+    case CSPFIX_TM_HABLE:
+        return lt * FFMIN(hable(x) / hable(FFMAX(p, 1.0)), 1.0);
+    case CSPFIX_TM_MOBIUS: {
+        /* linear up to j, then a Mobius transform reaching 1 at the source peak with slope 1 at j */
+        const double j = 0.3;
+        double a, b;
+        if (p <= 1.0 || x <= j)
+            return FFMIN(l, lt);
+        a = -j * j * (p - 1.0) / (j * j - 2.0 * j + p);
+        b = (j * j - 2.0 * j * p + p) / (p - 1.0);
+        return lt * FFMIN((b * b + 2.0 * b * j + j * j) / (b - a) * (x + a) / (x + b), 1.0);
+    }
+    case CSPFIX_TM_CLIP:
+    default:
+        return FFMIN(l, lt);
+    }
+}
+
+/* below this (relative light) the gain is held: curves are linear there */
+#define TM_FLOOR 1e-6
+
+double ff_cspfix_tonemap_gain(const CspfixOp *op, double m)
+{
+    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
+    return tone_curve(op->tm, l, op->src_peak, op->dst_peak) / (op->out_white * mm);
+}
+
+double ff_cspfix_tonemap_desat(const CspfixOp *op, double m)
+{
+    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
+    const double r = tone_curve(op->tm, l, op->src_peak, op->dst_peak) / l;
+    return op->desat * FFMIN(FFMAX(1.0 - r, 0.0), 1.0);
+}
+
+void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
+                    CspfixTone *t)
+{
+    const int hdr_in = ff_cspfix_is_hdr_trc(in->trc), hdr_out = ff_cspfix_is_hdr_trc(out->trc);
+    double cap;
+
+    memset(t, 0, sizeof(*t));
+    t->src_peak = opt->src_peak > 0.0 ? opt->src_peak : CSPFIX_SRC_PEAK_DEFAULT;
+    t->dst_peak = opt->dst_peak > 0.0 ? opt->dst_peak :
+                  hdr_out ? CSPFIX_HDR_TARGET_DEFAULT : CSPFIX_SDR_PEAK_DEFAULT;
+    /* HLG display peaks: the nominal display in (1000 unless set), the same display out
+     * (HLG -> HLG cancels); the tone curve's source is at most that display's peak */
+    t->lw_in  = in->trc == AVCOL_TRC_ARIB_STD_B67 && opt->hlg_lw > 0.0 ? opt->hlg_lw : CSPFIX_HLG_LW;
+    t->lw_out = in->trc == AVCOL_TRC_ARIB_STD_B67 ? t->lw_in : CSPFIX_HLG_LW;
+    if (in->trc == AVCOL_TRC_ARIB_STD_B67)
+        t->src_peak = FFMIN(t->src_peak, t->lw_in);
+    /* auto: BT.2390 for HDR -> SDR, but not into float samples, which keep the
+     * highlights above SDR white */
+    t->tm = opt->tonemap == CSPFIX_TM_AUTO ?
+            (hdr_in && !hdr_out && out->depth ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) : opt->tonemap;
+    if (opt->fast)                  /* no linear light: no curve */
+        t->tm = CSPFIX_TM_NONE;
+    if (!hdr_in || !hdr_out || opt->fast)
+        return;
+    /* HDR -> HDR: the output holds light up to target_peak when set, else HLG's display
+     * peak or PQ's 10000 cd/m2; a brighter source is tone mapped to it (auto), or clips
+     * there (tonemap=none). An explicit curve compresses to target_peak (203 unset). */
+    cap = opt->dst_peak > 0.0 ? opt->dst_peak :
+          out->trc == AVCOL_TRC_ARIB_STD_B67 ? t->lw_out : CSPFIX_PQ_PEAK;
+    if (opt->tonemap == CSPFIX_TM_AUTO && t->src_peak > cap) {
+        t->tm       = CSPFIX_TM_BT2390;
+        t->dst_peak = cap;
+    } else if (t->tm == CSPFIX_TM_NONE && t->src_peak > cap) {
+        t->clip_peak = cap;
+    }
+}
+
+static const char *const tonemap_names[CSPFIX_TM_NB] = {
+    [CSPFIX_TM_AUTO] = "auto", [CSPFIX_TM_NONE] = "none", [CSPFIX_TM_CLIP] = "clip",
+    [CSPFIX_TM_BT2390] = "bt2390", [CSPFIX_TM_REINHARD] = "reinhard",
+    [CSPFIX_TM_HABLE] = "hable", [CSPFIX_TM_MOBIUS] = "mobius",
+};
+
+const char *ff_cspfix_tonemap_name(int tm)
+{
+    return tm >= 0 && tm < CSPFIX_TM_NB ? tonemap_names[tm] : "?";
+}

@@ -1,0 +1,48 @@
+/*
+ * cspfix: tone curves and the choice of tone mapping
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_TONEMAP_H
+#define AVFILTER_CSPFIX_TONEMAP_H
+
+/* Tone mapping in float64 (cspfix_tonemap.c, doc/conversion-model.md section 4). */
+
+#include "cspfix_plan.h"
+
+/**
+ * The tone mapping of in -> out with options opt (opt->src_peak: the frame's source
+ * peak, 0: unknown): tonemap=auto runs BT.2390 for HDR -> SDR (not into float), and for
+ * HDR -> HDR when the source is brighter than the output holds (target_peak when set,
+ * else the HLG display peak or 10000 cd/m2 for PQ).
+ */
+void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
+                    CspfixTone *t);
+
+/**
+ * The gain G(m) of a TONEMAP op on the largest component m of relative linear light
+ * (output = G(m) * input), and the desaturation weight D(m).
+ */
+double ff_cspfix_tonemap_gain(const CspfixOp *op, double m);
+double ff_cspfix_tonemap_desat(const CspfixOp *op, double m);
+
+/** The tonemap= name of a CspfixTonemap value. */
+const char *ff_cspfix_tonemap_name(int tm);
+
+#endif /* AVFILTER_CSPFIX_TONEMAP_H */
