@@ -31,6 +31,11 @@ import sys
 import tempfile
 
 
+# one colour per peer, the same in every panel (the copy, last, in grey)
+COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+           "#17becf", "#bcbd22", "#393b79", "#7f7f7f"]
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[-1].strip())
@@ -41,6 +46,8 @@ def main():
     convs = sorted({r["conv"] for r in rows}, key=lambda c: int(c[1:]))
     peers = sorted({r["filter"] for r in rows if r["filter"] != "cspfix"},
                    key=lambda p: (p == "copy", p))
+    colours = {p: COLOURS[i] for i, p in enumerate(q for q in peers if q != "copy")}
+    colours["copy"] = COLOURS[-1]
     threads = sorted({r["threads"] for r in rows})
     if not rows or not peers or not ref:
         sys.exit("bench-chart: no cspfix and peer results in %s" % sys.argv[1])
@@ -71,10 +78,14 @@ def main():
               "set ytics (0.0625, 0.125, 0.25, 0.5, 1, 2, 4, 8, 16)",
               "set grid ytics", "set key outside right top", "set ylabel 'peer speed / cspfix speed'"]
         for t in threads:
+            # the peers measured at this thread count (zimg-avx2 runs one thread only)
+            cols = [i for i, p in enumerate(peers)
+                    if any(r["threads"] == t and r["filter"] == p for r in rows)]
             gp += ["set title '%d thread%s'" % (t, "" if t == 1 else "s"),
                    "plot 1 with lines lw 2 lc rgb 'black' title 'cspfix', " +
-                   ", ".join("'%s/t%d.dat' using %d:xtic(1) title columnheader(%d)"
-                             % (tmp, t, i + 2, i + 2) for i in range(len(peers)))]
+                   ", ".join("'%s/t%d.dat' using %d:xtic(1) title columnheader(%d) lc rgb '%s'"
+                             % (tmp, t, i + 2, i + 2, colours.get(peers[i], COLOURS[i % len(COLOURS)]))
+                             for i in cols)]
         gp.append("unset multiplot")
         subprocess.run(["gnuplot"], input="\n".join(gp) + "\n", text=True, check=True)
 
