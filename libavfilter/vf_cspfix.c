@@ -266,9 +266,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     log_field(ctx);
 
     if (ctx->enable_str && !s->warned_timeline &&
-        (od.prim != in->color_primaries || od.trc != in->color_trc ||
-         od.csp != (ff_cspfix_is_rgb_fmt(in->format) ? AVCOL_SPC_RGB : in->colorspace) ||
-         od.range != in->color_range)) {
+        desc_differs(&od, &(const CspfixDesc){
+            .prim = in->color_primaries, .trc = in->color_trc, .range = in->color_range,
+            .csp  = ff_cspfix_is_rgb_fmt(in->format) ? AVCOL_SPC_RGB : in->colorspace })) {
         av_log(ctx, AV_LOG_WARNING, "With enable='%s', frames outside the enabled intervals "
                "pass through as they are (tagged %s/%s/%s/%s) and frames inside come out as "
                "%s/%s/%s/%s (primaries/transfer/matrix/range): one stream with two "

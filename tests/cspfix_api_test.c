@@ -936,6 +936,15 @@ static void test_link_side_data(void)
     av_frame_free(&sdr);
 }
 
+/* The PQ signal (SMPTE ST 2084 inverse EOTF, 0..1) of a luminance in cd/m2 */
+static double pq_signal(double nits)
+{
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096;
+    const double c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+    const double yp = pow(nits / 10000.0, m1);
+    return pow((c1 + c2 * yp) / (1 + c3 * yp), m2);
+}
+
 /* Where HDR reference white (203 cd/m2) lands in SDR: white with clip and none, or with a
  * source peak of 203; below it with the other curves, which compress from the source peak
  * (the figures are in doc/cspfix.texi, target_peak). */
@@ -951,10 +960,7 @@ static void test_ref_white(void)
         { "hable",    1000, 100.0, 254.5 },
         { "mobius",   1000, 100.0, 255.01 },
     };
-    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096;
-    const double c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
-    const double yp = pow(203.0 / 10000.0, m1);
-    const double e = pow((c1 + c2 * yp) / (1 + c3 * yp), m2);
+    const double e = pq_signal(203.0);
     AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_GBRPF32LE, 4, 2, AVCOL_PRI_BT709,
                                      AVCOL_TRC_SMPTE2084, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG);
 
@@ -1062,10 +1068,7 @@ static void test_real_media(void)
         int codes[FF_ARRAY_ELEMS(nits)], incr = 1, top = 0;  /* nits[2], [4]: 1000, 2000 */
         const AVFrameSideData *sd;
         for (int x = 0; x < n; x++) {
-            const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096;
-            const double c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
-            const double yp = pow(nits[x] / 10000.0, m1);
-            const int code = lrint(64 + 876 * pow((c1 + c2 * yp) / (1 + c3 * yp), m2));
+            const int code = lrint(64 + 876 * pq_signal(nits[x]));
             for (int y = 0; y < 2; y++) {
                 cspfix_set_sample(pq, 0, x, y, 1, code);
                 cspfix_set_sample(pq, 1, x, y, 1, 512);
