@@ -116,9 +116,9 @@ static decl_cspfix_matrix_fn(matrix_c)
 static decl_cspfix_tf_fn(tf_c)
 {
     for (int x = 0; x < w; x++) {
-        c0[x] = ff_cspfix_tf_eval(t, c0[x]);
-        c1[x] = ff_cspfix_tf_eval(t, c1[x]);
-        c2[x] = ff_cspfix_tf_eval(t, c2[x]);
+        c0[x] = ff_cspfix_tf_eval_row(t, c0[x]);
+        c1[x] = ff_cspfix_tf_eval_row(t, c1[x]);
+        c2[x] = ff_cspfix_tf_eval_row(t, c2[x]);
     }
 }
 

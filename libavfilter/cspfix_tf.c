@@ -20,6 +20,7 @@
  */
 
 #include <math.h>
+#include <stdio.h>
 
 #include "libavutil/csp.h"
 #include "libavutil/macros.h"
@@ -194,6 +195,77 @@ static void fit_cubic(float c[4], CspfixScalarFunc f, void *opaque, double a, do
         c[k] = (float)p[k];
 }
 
+/* p[0..n]: the polynomial in u of degree n through f(1 + u) / k at the n + 1
+ * Chebyshev nodes of [0, 1] (Newton form, then expanded; float64). */
+static void fit_power_poly(double *p, int n, CspfixScalarFunc f, void *opaque, double k)
+{
+    double un[CSPFIX_TF_POW_DEG + 1], dd[CSPFIX_TF_POW_DEG + 1];
+
+    for (int i = 0; i <= n; i++) {
+        un[i] = 0.5 + 0.5 * cos(M_PI * (2 * i + 1) / (2 * (n + 1)));
+        dd[i] = f(opaque, 1.0 + un[i]) / k;
+    }
+    for (int j = 1; j <= n; j++)
+        for (int i = n; i >= j; i--)
+            dd[i] = (dd[i] - dd[i - 1]) / (un[i] - un[i - j]);
+    memset(p, 0, (n + 1) * sizeof(*p));
+    p[0] = dd[n];
+    for (int i = n - 1; i >= 0; i--) {
+        /* p = p * (u - un[i]) + dd[i] */
+        for (int d = n; d > 0; d--)
+            p[d] = p[d - 1] - p[d] * un[i];
+        p[0] = dd[i] - p[0] * un[i];
+    }
+}
+
+/*
+ * The power form (cspfix_tf.h), if f is an odd power: f(0) = 0, f(-x) = -f(x) and
+ * f(x) = k x^g at points over the whole range, to 1e-12. Kept only if its measured
+ * error over every octave stays within that of the segments (3e-7 relative).
+ */
+static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
+{
+    static const double probe[] = { 0x1.4p-30, 0x1.bp-21, 0x1.1p-9, 0.37, 0.81, 1.0, 1.49, 1.99 };
+    CspfixTFPower *pw = &t->pow;
+    const double k = f(opaque, 1.0), g = log2(f(opaque, 2.0) / k);
+    double p[CSPFIX_TF_POW_DEG + 1], max_err = 0.0;
+    union { float f; uint32_t u; } lo = { .f = ldexpf(1.0f, CSPFIX_TF_POW_EMIN) }, hi = { .f = 2.0f };
+
+    memset(pw, 0, sizeof(*pw));
+    if (f(opaque, 0.0) != 0.0 || !(k > 0.0) || !isfinite(g) || g <= 0.0 || g > 8.0)
+        return;
+    for (int i = 0; i < FF_ARRAY_ELEMS(probe); i++) {
+        const double x = probe[i], y = f(opaque, x);
+        if (fabs(y - k * pow(x, g)) > 1e-12 * fabs(y) || fabs(f(opaque, -x) + y) > 1e-12 * fabs(y))
+            return;
+    }
+    fit_power_poly(p, CSPFIX_TF_POW_DEG, f, opaque, k);
+    for (int i = 0; i <= CSPFIX_TF_POW_DEG; i++)
+        pw->p[i] = (float)p[i];
+    for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++)
+        pw->s[(e + 127) & 31] = (float)(k * exp2(g * e));
+    pw->lo   = lo.u;
+    pw->span = hi.u - lo.u;
+    pw->on   = 1;
+
+    /* every octave at 512 points, and the ends */
+    for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++) {
+        for (int i = 0; i <= 512; i++) {
+            const float x = i == 512 ? nextafterf(ldexpf(1.0f, e + 1), 0.0f)
+                                     : ldexpf(1.0f + i / 512.0f + 1.0f / 1024, e);
+            const double ref = f(opaque, x);
+            const double err = fabs(ff_cspfix_tf_eval_row(t, x) - ref) / fabs(ref);
+            max_err = FFMAX(max_err, err);
+        }
+    }
+    if (ff_cspfix_tf_eval_row(t, 0.0f) != 0.0f || !(max_err <= 3e-7))
+        pw->on = 0;
+#ifdef CSPFIX_TF_DEBUG
+    fprintf(stderr, "power form: g %.6f k %.6f max rel err %.3g -> %s\n", g, k, max_err,
+            pw->on ? "on" : "off");
+#endif
+}
+
 double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
 {
     const int per = 1 << CSPFIX_TF_SEG_BITS, half = CSPFIX_TF_SEGS / 2;
@@ -225,5 +297,6 @@ double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
         for (int i = end; i < half; i++)
             memcpy(c[i], c[end - 1], sizeof(c[i]));
     }
+    build_power(t, f, opaque);
     return max_err;
 }

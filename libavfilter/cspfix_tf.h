@@ -45,8 +45,33 @@
 #define CSPFIX_TF_SHIFT   (23 - CSPFIX_TF_SEG_BITS)
 #define CSPFIX_TF_SEGS    (1 << (32 - CSPFIX_TF_SHIFT))
 
+/*
+ * The power form. A curve that is an odd power of its input, f(x) = sign(x) k |x|^g
+ * (BT.1886, gamma 2.2 and 2.8, and compositions of them), is also evaluated without
+ * any memory lookup: |x| = m 2^e with m in [1, 2), f(x) = sign(x) s[e] P(m - 1),
+ * where P is one polynomial of degree CSPFIX_TF_POW_DEG (fitted to f on [1, 2)) and
+ * s[e] = 2^(g e) one of 32 octave scales indexed by the low 5 bits of the biased
+ * exponent, few enough for a vector ISA to hold them in registers. The octaves
+ * 2^CSPFIX_TF_POW_EMIN .. 2 are biased exponents 97..127, so slot 0 is the slot of
+ * zero and the denormals, where s is 0. Inputs with |x| in [2^EMIN, 2) or 0 take
+ * the power form, others the segments; the tf kernel (ff_cspfix_tf_eval_row())
+ * uses it, the other kernels that evaluate tables use the segments only.
+ */
+#define CSPFIX_TF_POW_DEG   8
+#define CSPFIX_TF_POW_EMIN (-30)
+
+typedef struct CspfixTFPower {
+    int32_t  on;                       ///< f is a power: the fields below apply
+    uint32_t lo;                       ///< bits of 2^CSPFIX_TF_POW_EMIN
+    uint32_t span;                     ///< bits of 2.0 minus lo
+    uint32_t pad;
+    float    p[12];                    ///< P(u) = sum p[k] u^k (k <= DEG), u = m - 1
+    float    s[32];                    ///< scale of each exponent slot
+} CspfixTFPower;
+
 typedef struct CspfixTFTable {
     float c[CSPFIX_TF_SEGS][4];  ///< c0 + c1 t + c2 t^2 + c3 t^3 per segment
+    CspfixTFPower pow;           ///< the power form (pow.on == 0: none)
 } CspfixTFTable;
 
 /** Kinds of curve, with the curves that are the same function merged. */
@@ -104,6 +129,26 @@ static inline float ff_cspfix_tf_eval(const CspfixTFTable *t, float x)
                      (1.0f / (1 << CSPFIX_TF_SHIFT));
 
     return fmaf(fmaf(fmaf(c[3], tt, c[2]), tt, c[1]), tt, c[0]);
+}
+
+/** One sample as the tf kernel evaluates it: the power form where it applies. */
+static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
+{
+    const CspfixTFPower *pw = &t->pow;
+    union { float f; uint32_t u; } v = { .f = x }, m, y;
+    const uint32_t a = v.u & 0x7fffffffu;
+    float u;
+
+    if (!pw->on || (a - pw->lo >= pw->span && a))
+        return ff_cspfix_tf_eval(t, x);
+    m.u = (a & 0x007fffffu) | 0x3f800000u;
+    u   = m.f - 1.0f;
+    y.f = pw->p[CSPFIX_TF_POW_DEG];
+    for (int k = CSPFIX_TF_POW_DEG - 1; k >= 0; k--)
+        y.f = fmaf(y.f, u, pw->p[k]);
+    y.f *= pw->s[(a >> 23) & 31];
+    y.u ^= v.u & 0x80000000u;
+    return y.f;
 }
 
 #endif /* AVFILTER_CSPFIX_TF_H */

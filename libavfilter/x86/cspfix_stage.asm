@@ -31,11 +31,22 @@
 %define TF_SEG_BITS     6                       ; top mantissa bits selecting a segment
 %define TF_MANT_BITS    (23 - TF_SEG_BITS)      ; mantissa bits of t (CSPFIX_TF_SHIFT)
 %define TF_SEG_LOG2SIZE 4                       ; bytes per segment: 4 floats
+; the power form (CspfixTFPower), right after the segments
+%define TF_POW      (1 << (32 - TF_MANT_BITS + TF_SEG_LOG2SIZE))
+%define TF_POW_ON   (TF_POW + 0)
+%define TF_POW_LO   (TF_POW + 4)
+%define TF_POW_SPAN (TF_POW + 8)
+%define TF_POW_P    (TF_POW + 16)                ; CSPFIX_TF_POW_DEG + 1 floats
+%define TF_POW_S    (TF_POW + 64)                ; 32 floats (p has 12 places)
+%define TF_POW_DEG  8
 
 SECTION_RODATA 32
 
+tf_fracmask_v: times 8 dd 0x007fffff    ; the power form's m = (a & fracmask) | 1.0
+tf_one_v:      times 8 dd 1.0
 tf_mantmask: dd (1 << TF_MANT_BITS) - 1   ; the mantissa bits of t (broadcast)
 tf_tscale:   dd (127 - TF_MANT_BITS) << 23 ; 2^-TF_MANT_BITS (broadcast)
+tf_absmask:  dd 0x7fffffff
 gamut_one:   dd 1.0
 gamut_sign:  dd 0x80000000
 
@@ -203,10 +214,163 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     lea     pq, [rsp + pq * 4]
 %endmacro
 
+;-----------------------------------------------------------------------------
+; The power form (CspfixTFPower in cspfix_tf.h; ff_cspfix_tf_eval_row() in C):
+; a = |x|; lanes with a in [lo, lo + span) or a == 0 take
+; sign(x) * s[(a >> 23) & 31] * P((a & 0x7fffff | 1.0) - 1), P by Horner with
+; fused multiply-adds; s comes from registers (vpermi2ps over 32 entries with
+; AVX-512; four vpermps and three blends with AVX2), P's coefficients from
+; registers (AVX-512) or broadcast copies on the stack (AVX2). A vector with any
+; other lane also runs the segment lookup (TF_EVAL) and keeps its value there.
+;-----------------------------------------------------------------------------
+; AVX-512. m16..m24: p0..p8, m13/m14: s[0..15]/s[16..31], m25: lo, m26: span,
+; m27: abs mask, m28: mantissa mask, m29: 1.0
+%macro TF_POW_CONSTANTS_ZMM 0
+%assign tfp_i 0
+%rep TF_POW_DEG + 1
+%assign tfp_r 16 + tfp_i
+    vbroadcastss m %+ tfp_r, [tq + TF_POW_P + 4 * tfp_i]
+%assign tfp_i tfp_i + 1
+%endrep
+    movu    m13, [tq + TF_POW_S]
+    movu    m14, [tq + TF_POW_S + 64]
+    vpbroadcastd m25, [tq + TF_POW_LO]
+    vpbroadcastd m26, [tq + TF_POW_SPAN]
+    vpbroadcastd m27, [tf_absmask]
+    vpbroadcastd m28, [tf_fracmask_v]
+    vpbroadcastd m29, [tf_one_v]
+%endmacro
+
+; TF_POW_ROW_ZMM row: the power form over one row, in place
+%macro TF_POW_ROW_ZMM 1
+    xor     xq, xq
+.pow_loop_%+%1:
+    movu    m7, [%1 + xq * 4]
+    vpandd  m8, m7, m27                 ; a
+    vpsubd  m9, m8, m25
+    vpcmpud k1, m9, m26, 1              ; a - lo <u span
+    vptestnmd k2, m8, m8                ; a == 0
+    korw    k1, k1, k2
+    vpandd  m9, m7, m28
+    vpord   m9, m9, m29                 ; m in [1, 2)
+    vsubps  m9, m9, m29                 ; u = m - 1
+    vpsrld  m8, m8, 23
+    vpermi2ps m8, m13, m14              ; s of the exponent's slot
+%assign tfp_r 16 + TF_POW_DEG
+    vmovaps m10, m %+ tfp_r
+%assign tfp_i TF_POW_DEG - 1
+%rep TF_POW_DEG
+%assign tfp_r 16 + tfp_i
+    vfmadd213ps m10, m9, m %+ tfp_r
+%assign tfp_i tfp_i - 1
+%endrep
+    vmulps  m10, m10, m8
+    vpternlogd m10, m7, m27, 0xb4       ; y ^ (x & ~abs): the sign of x
+    kortestw k1, k1
+    jnc .pow_mixed_%+%1
+.pow_store_%+%1:
+    movu    [%1 + xq * 4], m10
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .pow_loop_%+%1
+    jmp .pow_done_%+%1
+.pow_mixed_%+%1:                        ; the segments for the other lanes
+    mova    m4, m7
+    TF_OFFSETS m4, [rsp]
+    TF_T    m7
+    TF_EVAL tq, m7, m7, rsp
+    vmovaps m7{k1}, m10
+    mova    m10, m7
+    jmp .pow_store_%+%1
+.pow_done_%+%1:
+%endmacro
+; AVX2
+; m13: abs mask, m14: lo - 1, m15: lo + span; stack: p0..p7 broadcast, s in m7..m10
+; is reloaded per vector from [t]: AVX2 has 16 registers
+%macro TF_POW_CONSTANTS_YMM 0
+%assign tfp_i 0
+%rep TF_POW_DEG + 1
+    vbroadcastss m4, [tq + TF_POW_P + 4 * tfp_i]
+    mova    [rsp + mmsize * tfp_i], m4
+%assign tfp_i tfp_i + 1
+%endrep
+    vpbroadcastd m13, [tf_absmask]
+    vpbroadcastd m14, [tq + TF_POW_LO]
+    vpbroadcastd m15, [tq + TF_POW_SPAN]
+    vpaddd  m15, m14                    ; lo + span (no signed overflow: < 2^31)
+    vpcmpeqd m4, m4
+    vpaddd  m14, m4                     ; lo - 1
+%endmacro
+
+%define TF_POW_STACK (mmsize * (TF_POW_DEG + 1))
+
+%macro TF_POW_ROW_YMM 1
+    xor     xq, xq
+.pow_loop_%+%1:
+    movu    m7, [%1 + xq * 4]
+    vpand   m8, m7, m13                 ; a (>= 0 as int32)
+    vpcmpgtd m9, m8, m14                ; a >= lo
+    vpcmpgtd m10, m15, m8               ; a < lo + span
+    vpand   m9, m10
+    vpxor   m10, m10
+    vpcmpeqd m10, m8                    ; a == 0
+    vpor    m6, m9, m10                 ; lanes of the power form
+    ; s: the exponent's slot among 32 (vpermps reads its low 3 bits)
+    vpsrld  m9, m8, 23
+    vpermps m10, m9, [tq + TF_POW_S]
+    vpermps m11, m9, [tq + TF_POW_S + 32]
+    vpslld  m12, m9, 28                 ; bit 3 of the slot to the sign
+    vblendvps m10, m10, m11, m12
+    vpermps m11, m9, [tq + TF_POW_S + 64]
+    vpermps m5, m9, [tq + TF_POW_S + 96]
+    vblendvps m11, m11, m5, m12
+    vpslld  m12, m9, 27                 ; bit 4
+    vblendvps m10, m10, m11, m12        ; s
+    vpand   m9, m7, [tf_fracmask_v]
+    vpor    m9, [tf_one_v]              ; m in [1, 2)
+    vsubps  m9, m9, [tf_one_v]          ; u = m - 1
+    mova    m11, [rsp + mmsize * TF_POW_DEG]
+%assign tfp_i TF_POW_DEG - 1
+%rep TF_POW_DEG
+    vfmadd213ps m11, m9, [rsp + mmsize * tfp_i]
+%assign tfp_i tfp_i - 1
+%endrep
+    vmulps  m11, m11, m10
+    vpandn  m10, m13, m7                ; the sign of x
+    vpxor   m11, m10
+    vmovmskps i0d, m6
+    cmp     i0d, (1 << (mmsize / 4)) - 1
+    jne .pow_mixed_%+%1
+.pow_store_%+%1:
+    movu    [%1 + xq * 4], m11
+    add     xq, mmsize / 4
+    cmp     xq, wq
+    jl .pow_loop_%+%1
+    jmp .pow_done_%+%1
+.pow_mixed_%+%1:                        ; the segments for the other lanes
+    mova    [rsp + TF_POW_STACK + mmsize], m6
+    mova    [rsp + TF_POW_STACK + 2 * mmsize], m11
+    TF_CONSTANTS
+    mova    m4, m7
+    TF_OFFSETS m4, [rsp + TF_POW_STACK]
+    TF_T    m7
+    TF_EVAL tq, m7, m7, rsp + TF_POW_STACK
+    mova    m6, [rsp + TF_POW_STACK + mmsize]
+    vblendvps m11, m7, [rsp + TF_POW_STACK + 2 * mmsize], m6
+    jmp .pow_store_%+%1
+.pow_done_%+%1:
+%endmacro
+
 %macro TF 0
-cglobal cspfix_tf, 5, 12, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0, i2
+%if mmsize == 64
+cglobal cspfix_tf, 5, 12, 32, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0, i2
+%else
+cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0, i2
+%endif
     movsxdifnidn wq, wd
     TF_CONSTANTS
+    cmp     dword [tq + TF_POW_ON], 0
+    jne .pow
     xor     xq, xq
 .block:
     TF_BLOCK_START
@@ -239,6 +403,19 @@ cglobal cspfix_tf, 5, 12, 13, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
     jl .eval
     cmp     xq, wq
     jl .block
+    RET
+.pow:
+%if mmsize == 64
+    TF_POW_CONSTANTS_ZMM
+    TF_POW_ROW_ZMM c0q
+    TF_POW_ROW_ZMM c1q
+    TF_POW_ROW_ZMM c2q
+%else
+    TF_POW_CONSTANTS_YMM
+    TF_POW_ROW_YMM c0q
+    TF_POW_ROW_YMM c1q
+    TF_POW_ROW_YMM c2q
+%endif
     RET
 %endmacro
 
