@@ -241,47 +241,81 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpbroadcastd m29, [tf_one_v]
 %endmacro
 
-; TF_POW_ROW_ZMM row: the power form over one row, in place
-%macro TF_POW_ROW_ZMM 1
-    xor     xq, xq
-.pow_loop_%+%1:
-    movu    m7, [%1 + xq * 4]
-    vpandd  m8, m7, m27                 ; a
-    vpsubd  m9, m8, m25
-    vpcmpud k1, m9, m26, 1              ; a - lo <u span
-    vptestnmd k2, m8, m8                ; a == 0
-    korw    k1, k1, k2
-    vpandd  m9, m7, m28
-    vpord   m9, m9, m29                 ; m in [1, 2)
-    vsubps  m9, m9, m29                 ; u = m - 1
-    vpsrld  m8, m8, 23
-    vpermi2ps m8, m13, m14              ; s of the exponent's slot
+; TF_POW_CALC_ZMM x, a, u, y, k, k': y = the power form of the floats in x; k =
+; the lanes that take it; clobbers a, u, k'
+%macro TF_POW_CALC_ZMM 6
+    vpandd  %2, %1, m27                 ; a
+    vpsubd  %3, %2, m25
+    vpcmpud %5, %3, m26, 1              ; a - lo <u span
+    vptestnmd %6, %2, %2                ; a == 0
+    korw    %5, %5, %6
+    vpandd  %3, %1, m28
+    vpord   %3, %3, m29                 ; m in [1, 2)
+    vsubps  %3, %3, m29                 ; u = m - 1
+    vpsrld  %2, %2, 23
+    vpermi2ps %2, m13, m14              ; s of the exponent's slot
 %assign tfp_r 16 + TF_POW_DEG
-    vmovaps m10, m %+ tfp_r
+    vmovaps %4, m %+ tfp_r
 %assign tfp_i TF_POW_DEG - 1
 %rep TF_POW_DEG
 %assign tfp_r 16 + tfp_i
-    vfmadd213ps m10, m9, m %+ tfp_r
+    vfmadd213ps %4, %3, m %+ tfp_r
 %assign tfp_i tfp_i - 1
 %endrep
-    vmulps  m10, m10, m8
-    vpternlogd m10, m7, m27, 0xb4       ; y ^ (x & ~abs): the sign of x
+    vmulps  %4, %4, %2
+    vpternlogd %4, %1, m27, 0xb4        ; y ^ (x & ~abs): the sign of x
+%endmacro
+
+; TF_POW_MIXED_ZMM x, a, y, k, store label: a vector not all in the power form:
+; the segment lookup for the lanes not in k (clobbers x, a), then to the store
+%macro TF_POW_MIXED_ZMM 5
+    mova    %2, %1
+    TF_OFFSETS %2, [rsp]
+    TF_T    %1
+    TF_EVAL tq, %1, %1, rsp
+    vmovaps %1{%4}, %3
+    mova    %3, %1
+    jmp %5
+%endmacro
+
+; TF_POW_ROW_ZMM row: the power form over one row, in place; two vectors per
+; iteration (two independent Horner chains), the last one alone if need be
+%macro TF_POW_ROW_ZMM 1
+    xor     xq, xq
+.pow_loop_%+%1:
+    lea     i0q, [xq + mmsize / 4]
+    cmp     i0q, wq
+    jge .pow_one_%+%1
+    movu    m7, [%1 + xq * 4]
+    movu    m15, [%1 + xq * 4 + mmsize]
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2
+    TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4
     kortestw k1, k1
-    jnc .pow_mixed_%+%1
-.pow_store_%+%1:
+    jnc .pow_mixed_a_%+%1
+.pow_store_a_%+%1:
     movu    [%1 + xq * 4], m10
-    add     xq, mmsize / 4
+    kortestw k3, k3
+    jnc .pow_mixed_b_%+%1
+.pow_store_b_%+%1:
+    movu    [%1 + xq * 4 + mmsize], m4
+    add     xq, 2 * mmsize / 4
     cmp     xq, wq
     jl .pow_loop_%+%1
     jmp .pow_done_%+%1
-.pow_mixed_%+%1:                        ; the segments for the other lanes
-    mova    m4, m7
-    TF_OFFSETS m4, [rsp]
-    TF_T    m7
-    TF_EVAL tq, m7, m7, rsp
-    vmovaps m7{k1}, m10
-    mova    m10, m7
-    jmp .pow_store_%+%1
+.pow_one_%+%1:
+    movu    m7, [%1 + xq * 4]
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2
+    kortestw k1, k1
+    jnc .pow_mixed_one_%+%1
+.pow_store_one_%+%1:
+    movu    [%1 + xq * 4], m10
+    jmp .pow_done_%+%1
+.pow_mixed_a_%+%1:
+    TF_POW_MIXED_ZMM m7, m8, m10, k1, .pow_store_a_%+%1
+.pow_mixed_b_%+%1:
+    TF_POW_MIXED_ZMM m15, m30, m4, k3, .pow_store_b_%+%1
+.pow_mixed_one_%+%1:
+    TF_POW_MIXED_ZMM m7, m8, m10, k1, .pow_store_one_%+%1
 .pow_done_%+%1:
 %endmacro
 ; AVX2
