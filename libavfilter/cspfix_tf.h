@@ -57,7 +57,7 @@
  * the power form, others the segments; the tf kernel (ff_cspfix_tf_eval_row())
  * uses it, the other kernels that evaluate tables use the segments only.
  */
-#define CSPFIX_TF_POW_DEG   8
+#define CSPFIX_TF_POW_DEG   7
 #define CSPFIX_TF_POW_EMIN (-30)
 
 typedef struct CspfixTFPower {

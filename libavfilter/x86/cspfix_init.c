@@ -44,7 +44,7 @@ CHECK_OFFSET(CspfixTFTable, c, 0);
 static_assert(sizeof(((CspfixTFTable *)0)->c[0]) == 1 << 4, "TF_SEG_LOG2SIZE of cspfix_stage.asm");
 CHECK_OFFSET(CspfixTFTable, pow, (size_t)CSPFIX_TF_SEGS << 4);
 /* cspfix_stage.asm: TF_POW_* (the power form) */
-static_assert(CSPFIX_TF_POW_DEG == 8, "TF_POW_DEG of cspfix_stage.asm");
+static_assert(CSPFIX_TF_POW_DEG == 7, "TF_POW_DEG of cspfix_stage.asm");
 CHECK_OFFSET(CspfixTFPower, on, 0);
 CHECK_OFFSET(CspfixTFPower, lo, 4);
 CHECK_OFFSET(CspfixTFPower, span, 8);

@@ -38,7 +38,7 @@
 %define TF_POW_SPAN (TF_POW + 8)
 %define TF_POW_P    (TF_POW + 16)                ; CSPFIX_TF_POW_DEG + 1 floats
 %define TF_POW_S    (TF_POW + 64)                ; 32 floats (p has 12 places)
-%define TF_POW_DEG  8
+%define TF_POW_DEG  7
 
 SECTION_RODATA 32
 
