@@ -218,7 +218,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 ; The power form (CspfixTFPower in cspfix_tf.h; ff_cspfix_tf_eval_row() in C):
 ; a = |x|; lanes with a in [lo, lo + span) or a == 0 take
 ; sign(x) * s[(a >> 23) & 31] * P((a & 0x7fffff | 1.0) - 1), P by Horner with
-; fused multiply-adds; s comes from registers (vpermi2ps over 32 entries with
+; fused multiply-adds in two halves, P = (p0 + u (p1 + u (p2 + u p3))) +
+; u^4 (p4 + u (p5 + u (p6 + u p7))) (half the latency of one chain); s comes from registers (vpermi2ps over 32 entries with
 ; AVX-512; four vpermps and three blends with AVX2), P's coefficients from
 ; registers (AVX-512) or broadcast copies on the stack (AVX2). A vector with any
 ; other lane also runs the segment lookup (TF_EVAL) and keeps its value there.
@@ -241,9 +242,9 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpbroadcastd m29, [tf_one_v]
 %endmacro
 
-; TF_POW_CALC_ZMM x, a, u, y, k, k': y = the power form of the floats in x; k =
-; the lanes that take it; clobbers a, u, k'
-%macro TF_POW_CALC_ZMM 6
+; TF_POW_CALC_ZMM x, a, u, y, k, k', t, t': y = the power form of the floats in
+; x; k = the lanes that take it; clobbers a, u, k', t, t'
+%macro TF_POW_CALC_ZMM 8
     vpandd  %2, %1, m27                 ; a
     vpsubd  %3, %2, m25
     vpcmpud %5, %3, m26, 1              ; a - lo <u span
@@ -254,15 +255,18 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vsubps  %3, %3, m29                 ; u = m - 1
     vpsrld  %2, %2, 23
     vpermi2ps %2, m13, m14              ; s of the exponent's slot
-%assign tfp_r 16 + TF_POW_DEG
-    vmovaps %4, m %+ tfp_r
-%assign tfp_i TF_POW_DEG - 1
-%rep TF_POW_DEG
-%assign tfp_r 16 + tfp_i
-    vfmadd213ps %4, %3, m %+ tfp_r
-%assign tfp_i tfp_i - 1
-%endrep
-    vmulps  %4, %4, %2
+    vmulps  %7, %3, %3                  ; u^2
+    vmovaps %4, m19                     ; h0 = p0 + u (p1 + u (p2 + u p3))
+    vfmadd213ps %4, %3, m18
+    vfmadd213ps %4, %3, m17
+    vfmadd213ps %4, %3, m16
+    vmovaps %8, m23                     ; h1 = p4 + u (p5 + u (p6 + u p7))
+    vfmadd213ps %8, %3, m22
+    vfmadd213ps %8, %3, m21
+    vfmadd213ps %8, %3, m20
+    vmulps  %7, %7, %7                  ; u^4
+    vfmadd213ps %8, %7, %4              ; h1 u^4 + h0
+    vmulps  %4, %8, %2
     vpternlogd %4, %1, m27, 0xb4        ; y ^ (x & ~abs): the sign of x
 %endmacro
 
@@ -288,8 +292,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jge .pow_one_%+%1
     movu    m7, [%1 + xq * 4]
     movu    m15, [%1 + xq * 4 + mmsize]
-    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2
-    TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1
+    TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4, m2, m3
     kortestw k1, k1
     jnc .pow_mixed_a_%+%1
 .pow_store_a_%+%1:
@@ -304,7 +308,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jmp .pow_done_%+%1
 .pow_one_%+%1:
     movu    m7, [%1 + xq * 4]
-    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1
     kortestw k1, k1
     jnc .pow_mixed_one_%+%1
 .pow_store_one_%+%1:
@@ -363,13 +367,18 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpand   m9, m7, [tf_fracmask_v]
     vpor    m9, [tf_one_v]              ; m in [1, 2)
     vsubps  m9, m9, [tf_one_v]          ; u = m - 1
-    mova    m11, [rsp + mmsize * TF_POW_DEG]
-%assign tfp_i TF_POW_DEG - 1
-%rep TF_POW_DEG
-    vfmadd213ps m11, m9, [rsp + mmsize * tfp_i]
-%assign tfp_i tfp_i - 1
-%endrep
-    vmulps  m11, m11, m10
+    vmulps  m0, m9, m9                  ; u^2
+    mova    m11, [rsp + mmsize * 3]     ; h0 = p0 + u (p1 + u (p2 + u p3))
+    vfmadd213ps m11, m9, [rsp + mmsize * 2]
+    vfmadd213ps m11, m9, [rsp + mmsize * 1]
+    vfmadd213ps m11, m9, [rsp]
+    mova    m1, [rsp + mmsize * 7]      ; h1 = p4 + u (p5 + u (p6 + u p7))
+    vfmadd213ps m1, m9, [rsp + mmsize * 6]
+    vfmadd213ps m1, m9, [rsp + mmsize * 5]
+    vfmadd213ps m1, m9, [rsp + mmsize * 4]
+    vmulps  m0, m0, m0                  ; u^4
+    vfmadd213ps m1, m0, m11             ; h1 u^4 + h0
+    vmulps  m11, m1, m10
     vpandn  m10, m13, m7                ; the sign of x
     vpxor   m11, m10
     vmovmskps i0d, m6
