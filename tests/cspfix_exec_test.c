@@ -32,11 +32,14 @@
  * Usage: [CSPFIX_CPUFLAGS=0] exec_test [-v]
  */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "libavutil/common.h"
 #include "libavutil/cpu.h"
+#include "libavutil/mem.h"
 #include "libavutil/frame.h"
 #include "libavutil/pixdesc.h"
 #include "libavfilter/cspfix_exec.h"
@@ -303,6 +306,87 @@ end:
     ff_cspfix_exec_uninit(&generic);
 }
 
+/* The tf kernel's curves: the power form (cspfix_tf.h) is taken exactly by the
+ * odd power curves and stays within 3e-7 of their float64 definition over
+ * [2^-30, 2) of either sign; other curves, and inputs outside that window, get
+ * the segments' values. */
+typedef struct TFCurve {
+    int curve, encode, curve2, encode2, power;
+} TFCurve;
+
+static double tf_curve_func(void *opaque, double x)
+{
+    const TFCurve *c = opaque;
+    double y = c->encode ? ff_cspfix_curve_encode(c->curve, x) : ff_cspfix_curve_decode(c->curve, x);
+    if (c->curve2)
+        y = c->encode2 ? ff_cspfix_curve_encode(c->curve2, y) : ff_cspfix_curve_decode(c->curve2, y);
+    return y;
+}
+
+static void check_tf_forms(void)
+{
+    static TFCurve curves[2 * CSPFIX_CURVE_NB + 2];
+    CspfixTFTable *t = av_malloc(sizeof(*t));
+    int n = 0;
+
+    if (!t) {
+        CHECK(0, "tf forms: out of memory");
+        return;
+    }
+    for (int c = CSPFIX_CURVE_NONE + 1; c < CSPFIX_CURVE_NB; c++) {
+        const int power = c == CSPFIX_CURVE_BT1886 || c == CSPFIX_CURVE_GAMMA22 ||
+                          c == CSPFIX_CURVE_GAMMA28 || c == CSPFIX_CURVE_SMPTE428;
+        for (int enc = 0; enc < 2; enc++)
+            curves[n++] = (TFCurve){ c, enc, 0, 0, power };
+    }
+    /* compositions: BT.1886 decode then gamma 2.2 encode (a power), sRGB decode
+     * then BT.1886 encode (not one) */
+    curves[n++] = (TFCurve){ CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1, 1 };
+    curves[n++] = (TFCurve){ CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1, 0 };
+    for (int i = 0; i < n; i++) {
+        const TFCurve *c = &curves[i];
+        double max_err = 0.0, worst = 0.0;
+        int same_outside = 1;
+
+        ff_cspfix_tf_build(t, tf_curve_func, (void *)c);
+        CHECK(t->pow.on == c->power, "tf curve %d%s%s: power form %s, expected %s", c->curve,
+              c->encode ? " encode" : " decode", c->curve2 ? " (composite)" : "",
+              t->pow.on ? "on" : "off", c->power ? "on" : "off");
+        for (int e = -30; e < 1; e++) {
+            for (int k = 0; k < 256; k++) {
+                for (int sgn = 0; sgn < 2; sgn++) {
+                    const float x = (sgn ? -1.0f : 1.0f) * ldexpf(1.0f + (k + 0.37f) / 256.0f, e);
+                    const double ref = tf_curve_func((void *)c, x);
+                    const float y = ff_cspfix_tf_eval_row(t, x), ys = ff_cspfix_tf_eval(t, x);
+                    const double err = fabs(y - ref) / FFMAX(fabs(ref), 1e-30);
+                    if (!c->power && memcmp(&y, &ys, sizeof(y)))
+                        same_outside = 0;
+                    if (c->power && err > max_err) {
+                        max_err = err;
+                        worst = x;
+                    }
+                }
+            }
+        }
+        /* outside the power form's window the segments answer */
+        for (int k = 0; k < 8; k++) {
+            static const float outside[] = { 2.0f, 3.5f, 100.0f, 0x1p-31f, 0x1p-40f, -2.5f, -0x1p-35f, 1e-39f };
+            const float a = ff_cspfix_tf_eval_row(t, outside[k]), b = ff_cspfix_tf_eval(t, outside[k]);
+            if (memcmp(&a, &b, sizeof(a)) && !(outside[k] == 1e-39f && t->pow.on))
+                same_outside = 0;
+        }
+        CHECK(max_err < 3e-7, "tf curve %d%s%s: max relative error %.3g at %.9g", c->curve,
+              c->encode ? " encode" : " decode", c->curve2 ? " (composite)" : "", max_err, worst);
+        CHECK(same_outside, "tf curve %d%s: not the segments' values where they apply",
+              c->curve, c->encode ? " encode" : " decode");
+        if (verbose)
+            printf("tf curve %d%s%s: power form %s, its max relative error %.3g\n", c->curve,
+                   c->encode ? " encode" : " decode", c->curve2 ? " (composite)" : "",
+                   t->pow.on ? "on" : "off", max_err);
+    }
+    av_free(t);
+}
+
 int main(int argc, char **argv)
 {
     int seen[CSPFIX_PATH_NB] = { 0 };
@@ -311,6 +395,7 @@ int main(int argc, char **argv)
     /* CSPFIX_CPUFLAGS=0: C kernels only */
     if (getenv("CSPFIX_CPUFLAGS"))
         av_force_cpu_flags(atoi(getenv("CSPFIX_CPUFLAGS")));
+    check_tf_forms();
     for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++) {
         run_case(&cases[i]);
         seen[cases[i].path] = 1;

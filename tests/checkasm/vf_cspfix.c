@@ -310,50 +310,78 @@ static void check_affine(const CspfixDSPContext *dsp)
 
 typedef struct Curve {
     const char *name;
-    int curve, encode;
+    int curve, encode, curve2, encode2;
 } Curve;
 
 static double curve_func(void *opaque, double x)
 {
     const Curve *c = opaque;
-    return c->encode ? ff_cspfix_curve_encode(c->curve, x) : ff_cspfix_curve_decode(c->curve, x);
+    double y = c->encode ? ff_cspfix_curve_encode(c->curve, x) : ff_cspfix_curve_decode(c->curve, x);
+    if (c->curve2)
+        y = c->encode2 ? ff_cspfix_curve_encode(c->curve2, y) : ff_cspfix_curve_decode(c->curve2, y);
+    return y;
 }
 
+/* Every curve both ways (the power form where the curve is a power, the segments
+ * elsewhere), two compositions, on two signals: rnd_signal() (vectors mixing the
+ * power form's window with what lies outside it) and values within the window
+ * (|x| < 2, both signs, zeros), where whole vectors take the power form. */
 static void check_tf(const CspfixDSPContext *dsp)
 {
-    static const Curve curves[] = {
-        { "bt1886_decode", CSPFIX_CURVE_BT1886, 0 }, { "bt1886_encode", CSPFIX_CURVE_BT1886, 1 },
-        { "srgb_encode", CSPFIX_CURVE_SRGB, 1 },     { "pq_decode", CSPFIX_CURVE_PQ, 0 },
-        { "pq_encode", CSPFIX_CURVE_PQ, 1 },         { "hlg_encode", CSPFIX_CURVE_HLG, 1 },
-        { "bt1361_decode", CSPFIX_CURVE_BT1361, 0 },
+    static const char *const names[CSPFIX_CURVE_NB] = {
+        [CSPFIX_CURVE_BT1886] = "bt1886", [CSPFIX_CURVE_BT1886_1361] = "bt1886_1361",
+        [CSPFIX_CURVE_BT709] = "bt709",   [CSPFIX_CURVE_BT1361] = "bt1361",
+        [CSPFIX_CURVE_SMPTE240M] = "smpte240m", [CSPFIX_CURVE_GAMMA22] = "gamma22",
+        [CSPFIX_CURVE_GAMMA28] = "gamma28", [CSPFIX_CURVE_SRGB] = "srgb",
+        [CSPFIX_CURVE_LOG100] = "log100", [CSPFIX_CURVE_LOG316] = "log316",
+        [CSPFIX_CURVE_SMPTE428] = "smpte428", [CSPFIX_CURVE_PQ] = "pq",
+        [CSPFIX_CURVE_HLG] = "hlg", [CSPFIX_CURVE_VLOG] = "vlog",
     };
+    Curve curves[2 * CSPFIX_CURVE_NB + 2];
+    char cnames[2 * CSPFIX_CURVE_NB + 2][32];
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     CspfixTFTable *tab = av_malloc(sizeof(*tab));
     float *ref[3], *new[3];
+    int n = 0;
     declare_func(void, CSPFIX_TF_ARGS);
 
     if (!tab)
         return;
+    for (int c = CSPFIX_CURVE_NONE + 1; c < CSPFIX_CURVE_NB; c++) {
+        for (int enc = 0; enc < 2; enc++) {
+            snprintf(cnames[n], sizeof(cnames[n]), "%s_%s", names[c], enc ? "encode" : "decode");
+            curves[n] = (Curve){ cnames[n], c, enc };
+            n++;
+        }
+    }
+    curves[n++] = (Curve){ "bt1886_to_gamma22", CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1 };
+    curves[n++] = (Curve){ "srgb_to_bt1886", CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 };
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
     }
-    for (int k = 0; k < FF_ARRAY_ELEMS(curves); k++) {
+    for (int k = 0; k < n; k++) {
         ff_cspfix_tf_build(tab, curve_func, (void *)&curves[k]);
         if (check_func(dsp->stage.tf, "cspfix_tf_%s", curves[k].name)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
-                for (int x = 0; x < 3 * (MAXW + PAD); x++)
-                    ref_buf[x] = rnd_signal();
-                memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-                call_ref(ref[0], ref[1], ref[2], w, tab);
-                call_new(new[0], new[1], new[2], w, tab);
-                for (int c = 0; c < 3; c++)
-                    if (memcmp(ref[c], new[c], w * sizeof(float))) {
-                        fail();
-                        break;
+                for (int sig = 0; sig < 2; sig++) {
+                    for (int x = 0; x < 3 * (MAXW + PAD); x++) {
+                        if (!sig)
+                            ref_buf[x] = rnd_signal();
+                        else
+                            ref_buf[x] = (rnd() & 31) ? rnd_float(-1.99f, 1.99f) : 0.0f;
                     }
+                    memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                    call_ref(ref[0], ref[1], ref[2], w, tab);
+                    call_new(new[0], new[1], new[2], w, tab);
+                    for (int c = 0; c < 3; c++)
+                        if (memcmp(ref[c], new[c], w * sizeof(float))) {
+                            fail();
+                            break;
+                        }
+                }
             }
         }
     }
@@ -361,7 +389,7 @@ static void check_tf(const CspfixDSPContext *dsp)
      * keeps signal values where they are (a real curve applied thousands of times
      * drifts into denormals or constants); its cost does not depend on the curve. */
     if (check_func(dsp->stage.tf, "cspfix_tf")) {
-        static const Curve identity = { "identity", CSPFIX_CURVE_NONE, 0 };
+        static const Curve identity = { "identity", CSPFIX_CURVE_NONE };
         ff_cspfix_tf_build(tab, curve_func, (void *)&identity);
         fill_floats(ref_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
         memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
