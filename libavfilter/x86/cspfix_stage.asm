@@ -116,7 +116,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 
 ;-----------------------------------------------------------------------------
 ; void tf(float *c0, float *c1, float *c2, int w, const CspfixTFTable *t)
-; (AVX2 or AVX-512, with FMA3: the polynomials are fused multiply-adds, as fmaf()
+; (AVX2, or AVX-512 for tables with the power form only; with FMA3: the polynomials are fused multiply-adds, as fmaf()
 ; in C) No gathers (slow on many x86 cores): each lane loads its segment's 4
 ; coefficients with one 16-byte load (into a 128-bit part of a vector), and a 4x4
 ; transpose per 128-bit lane turns them into coefficient vectors. The rows go in
@@ -412,6 +412,14 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 %endif
     movsxdifnidn wq, wd
     TF_CONSTANTS
+%if mmsize == 64
+    ; power-form tables only (x86/cspfix_init.c sends the others to AVX2)
+    TF_POW_CONSTANTS_ZMM
+    TF_POW_ROW_ZMM c0q
+    TF_POW_ROW_ZMM c1q
+    TF_POW_ROW_ZMM c2q
+    RET
+%else
     cmp     dword [tq + TF_POW_ON], 0
     jne .pow
     xor     xq, xq
@@ -448,18 +456,12 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
     jl .block
     RET
 .pow:
-%if mmsize == 64
-    TF_POW_CONSTANTS_ZMM
-    TF_POW_ROW_ZMM c0q
-    TF_POW_ROW_ZMM c1q
-    TF_POW_ROW_ZMM c2q
-%else
     TF_POW_CONSTANTS_YMM
     TF_POW_ROW_YMM c0q
     TF_POW_ROW_YMM c1q
     TF_POW_ROW_YMM c2q
-%endif
     RET
+%endif
 %endmacro
 
 ;-----------------------------------------------------------------------------
