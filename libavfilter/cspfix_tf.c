@@ -195,15 +195,28 @@ static void fit_cubic(float c[4], CspfixScalarFunc f, void *opaque, double a, do
         c[k] = (float)p[k];
 }
 
-/* p[0..n]: the polynomial in u of degree n through f(1 + u) / k at the n + 1
+/* The function the power form's P is fitted to: f itself (a power on [1, 2)), or,
+ * where f is affine from t1 < 2 on, the power k x^g it is below t1. */
+typedef struct PowerFit {
+    CspfixScalarFunc f;
+    void *opaque;
+    double t1, k, g;
+} PowerFit;
+
+static double power_fit_func(const PowerFit *pf, double x)
+{
+    return x < pf->t1 ? pf->f(pf->opaque, x) : pf->k * pow(x, pf->g);
+}
+
+/* p[0..n]: the polynomial in u of degree n through F(1 + u) / k at the n + 1
  * Chebyshev nodes of [0, 1] (Newton form, then expanded; float64). */
-static void fit_power_poly(double *p, int n, CspfixScalarFunc f, void *opaque, double k)
+static void fit_power_poly(double *p, int n, const PowerFit *pf)
 {
     double un[CSPFIX_TF_POW_DEG + 1], dd[CSPFIX_TF_POW_DEG + 1];
 
     for (int i = 0; i <= n; i++) {
         un[i] = 0.5 + 0.5 * cos(M_PI * (2 * i + 1) / (2 * (n + 1)));
-        dd[i] = f(opaque, 1.0 + un[i]) / k;
+        dd[i] = power_fit_func(pf, 1.0 + un[i]) / pf->k;
     }
     for (int j = 1; j <= n; j++)
         for (int i = n; i >= j; i--)
@@ -218,34 +231,84 @@ static void fit_power_poly(double *p, int n, CspfixScalarFunc f, void *opaque, d
     }
 }
 
+static int near(double a, double b)
+{
+    return fabs(a - b) <= 1e-12 * FFMAX(fabs(a), 1e-300);
+}
+
+/* f(x) = s1 x + c1 on [x, 2)? (probed at x and at points up to 2) */
+static int affine_from(CspfixScalarFunc f, void *opaque, double x, double s1, double c1)
+{
+    for (int i = 0; i < 8; i++) {
+        const double xi = x + (2.0 - x) * i / 8.0;
+        if (!near(f(opaque, xi), s1 * xi + c1))
+            return 0;
+    }
+    return 1;
+}
+
 /*
  * The power form (cspfix_tf.h), if f is an odd power: f(0) = 0, f(-x) = -f(x) and
- * f(x) = k x^g at points over the whole range, to 1e-12. Kept only if its measured
- * error over every octave stays within that of the segments (3e-7 relative).
+ * f(x) = k x^g at points over the whole range, to 1e-12; or such a power below a
+ * point t1 and affine from t1 on (found by bisection). Kept only if its measured
+ * error over every octave stays under 3e-7 relative.
  */
 static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
 {
     static const double probe[] = { 0x1.4p-30, 0x1.bp-21, 0x1.1p-9, 0.37, 0.81, 1.0, 1.49, 1.99 };
     CspfixTFPower *pw = &t->pow;
-    const double k = f(opaque, 1.0), g = log2(f(opaque, 2.0) / k);
-    double p[CSPFIX_TF_POW_DEG + 1], max_err = 0.0;
-    union { float f; uint32_t u; } lo = { .f = ldexpf(1.0f, CSPFIX_TF_POW_EMIN) }, hi = { .f = 2.0f };
+    PowerFit pf = { f, opaque, INFINITY, f(opaque, 1.0), 0.0 };
+    double p[CSPFIX_TF_POW_DEG + 1], max_err = 0.0, s1, c1, x0 = 1.0;
+    union { float f; uint32_t u; } lo = { .f = ldexpf(1.0f, CSPFIX_TF_POW_EMIN) }, hi = { .f = 2.0f },
+                                   t1 = { .f = INFINITY };
 
     memset(pw, 0, sizeof(*pw));
-    if (f(opaque, 0.0) != 0.0 || !(k > 0.0) || !isfinite(g) || g <= 0.0 || g > 8.0)
+    if (f(opaque, 0.0) != 0.0)
+        return;
+    /* affine on [1, 2): a power with g = 1 (no offset), or affine from some t1 < 1 */
+    s1 = (f(opaque, 1.5) - f(opaque, 1.0)) / 0.5;
+    c1 = f(opaque, 1.0) - s1;
+    if (c1 != 0.0 && affine_from(f, opaque, 1.0, s1, c1)) {
+        double a = ldexp(1.0, CSPFIX_TF_POW_EMIN), b = 1.0;
+        if (affine_from(f, opaque, a, s1, c1))
+            return;
+        for (int i = 0; i < 80; i++) {
+            const double m = 0.5 * (a + b);
+            if (affine_from(f, opaque, m, s1, c1))
+                b = m;
+            else
+                a = m;
+        }
+        t1.f = (float)b;
+        if (t1.f < b)
+            t1.f = nextafterf(t1.f, INFINITY);
+        pf.t1 = t1.f;
+        x0 = 0.25 * pf.t1;
+    } else {
+        s1 = c1 = 0.0;
+    }
+    pf.g = log2(f(opaque, 2.0 * x0) / f(opaque, x0));
+    pf.k = f(opaque, x0) / pow(x0, pf.g);
+    if (!(pf.k > 0.0) || !isfinite(pf.g) || pf.g <= 0.0 || pf.g > 8.0)
         return;
     for (int i = 0; i < FF_ARRAY_ELEMS(probe); i++) {
-        const double x = probe[i], y = f(opaque, x);
-        if (fabs(y - k * pow(x, g)) > 1e-12 * fabs(y) || fabs(f(opaque, -x) + y) > 1e-12 * fabs(y))
+        const double x = FFMIN(probe[i], 0.995 * probe[i] * pf.t1 / 2.0), y = f(opaque, x);
+        if (!near(y, pf.k * pow(x, pf.g)) || !near(-f(opaque, -x), y))
             return;
     }
-    fit_power_poly(p, CSPFIX_TF_POW_DEG, f, opaque, k);
+    if (pf.t1 < INFINITY && (!near(-f(opaque, -1.5), f(opaque, 1.5)) ||
+                             !near(-f(opaque, -pf.t1), f(opaque, pf.t1))))
+        return;
+    fit_power_poly(p, CSPFIX_TF_POW_DEG, &pf);
     for (int i = 0; i <= CSPFIX_TF_POW_DEG; i++)
         pw->p[i] = (float)p[i];
     for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++)
-        pw->s[(e + 127) & 31] = (float)(k * exp2(g * e));
+        pw->s[(e + 127) & 31] = (float)(pf.k * exp2(pf.g * e));
     pw->lo   = lo.u;
     pw->span = hi.u - lo.u;
+    pw->t1   = t1.u;
+    pw->s1   = (float)s1;
+    pw->c1   = (float)c1;
     pw->on   = 1;
 
     /* every octave at 512 points, and the ends */
@@ -261,8 +324,8 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
     if (ff_cspfix_tf_eval_row(t, 0.0f) != 0.0f || !(max_err <= 3e-7))
         pw->on = 0;
 #ifdef CSPFIX_TF_DEBUG
-    fprintf(stderr, "power form: g %.6f k %.6f max rel err %.3g -> %s\n", g, k, max_err,
-            pw->on ? "on" : "off");
+    fprintf(stderr, "power form: g %.6f k %.6f t1 %g max rel err %.3g -> %s\n", pf.g, pf.k,
+            pf.t1, max_err, pw->on ? "on" : "off");
 #endif
 }
 

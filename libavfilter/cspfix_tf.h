@@ -54,7 +54,9 @@
  * exponent, few enough for a vector ISA to hold them in registers. The octaves
  * 2^CSPFIX_TF_POW_EMIN .. 2 are biased exponents 97..127, so slot 0 is the slot of
  * zero and the denormals, where s is 0. Inputs with |x| in [2^EMIN, 2) or 0 take
- * the power form, others the segments; the tf kernel (ff_cspfix_tf_eval_row())
+ * the power form, others the segments. A curve that is a power below a point t1 and
+ * affine from there (sRGB decode then BT.1886 encode, and the reverse) has the form
+ * too: from t1 on, f(x) = sign(x) fma(|x|, s1, c1); the tf kernel (ff_cspfix_tf_eval_row())
  * uses it, the other kernels that evaluate tables use the segments only.
  */
 #define CSPFIX_TF_POW_DEG   7
@@ -64,9 +66,10 @@ typedef struct CspfixTFPower {
     int32_t  on;                       ///< f is a power: the fields below apply
     uint32_t lo;                       ///< bits of 2^CSPFIX_TF_POW_EMIN
     uint32_t span;                     ///< bits of 2.0 minus lo
-    uint32_t pad;
+    uint32_t t1;                       ///< bits of |x| from which f is affine (0x7f800000: never)
     float    p[12];                    ///< P(u) = sum p[k] u^k (k <= DEG), u = m - 1
     float    s[32];                    ///< scale of each exponent slot
+    float    s1, c1;                   ///< f(x) = sign(x) fma(|x|, s1, c1) for |x| >= t1
 } CspfixTFPower;
 
 typedef struct CspfixTFTable {
@@ -141,6 +144,12 @@ static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
 
     if (!pw->on || (a - pw->lo >= pw->span && a))
         return ff_cspfix_tf_eval(t, x);
+    if (a >= pw->t1) {
+        m.u = a;
+        y.f = fmaf(m.f, pw->s1, pw->c1);
+        y.u ^= v.u & 0x80000000u;
+        return y.f;
+    }
     m.u = (a & 0x007fffffu) | 0x3f800000u;
     u   = m.f - 1.0f;
     /* two Horner halves joined by u^4 (half the latency of one chain) */

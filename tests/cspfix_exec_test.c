@@ -307,7 +307,7 @@ end:
 }
 
 /* The tf kernel's curves: the power form (cspfix_tf.h) is taken exactly by the
- * odd power curves and stays within 3e-7 of their float64 definition over
+ * odd power curves (and those affine above a point) and stays within 3e-7 of their float64 definition over
  * [2^-30, 2) of either sign; other curves, and inputs outside that window, get
  * the segments' values. */
 typedef struct TFCurve {
@@ -325,7 +325,7 @@ static double tf_curve_func(void *opaque, double x)
 
 static void check_tf_forms(void)
 {
-    static TFCurve curves[2 * CSPFIX_CURVE_NB + 2];
+    static TFCurve curves[2 * CSPFIX_CURVE_NB + 4];
     CspfixTFTable *t = av_malloc(sizeof(*t));
     int n = 0;
 
@@ -339,10 +339,13 @@ static void check_tf_forms(void)
         for (int enc = 0; enc < 2; enc++)
             curves[n++] = (TFCurve){ c, enc, 0, 0, power };
     }
-    /* compositions: BT.1886 decode then gamma 2.2 encode (a power), sRGB decode
-     * then BT.1886 encode (not one) */
+    /* compositions: BT.1886 decode then gamma 2.2 encode (a power); sRGB decode then
+     * BT.1886 encode, and the reverse (a power below a point, affine above it); sRGB
+     * decode then gamma 2.2 encode (neither) */
     curves[n++] = (TFCurve){ CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1, 1 };
-    curves[n++] = (TFCurve){ CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1, 0 };
+    curves[n++] = (TFCurve){ CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1, 1 };
+    curves[n++] = (TFCurve){ CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1, 1 };
+    curves[n++] = (TFCurve){ CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1, 0 };
     for (int i = 0; i < n; i++) {
         const TFCurve *c = &curves[i];
         double max_err = 0.0, worst = 0.0;

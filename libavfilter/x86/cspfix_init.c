@@ -48,6 +48,9 @@ static_assert(CSPFIX_TF_POW_DEG == 7, "TF_POW_DEG of cspfix_stage.asm");
 CHECK_OFFSET(CspfixTFPower, on, 0);
 CHECK_OFFSET(CspfixTFPower, lo, 4);
 CHECK_OFFSET(CspfixTFPower, span, 8);
+CHECK_OFFSET(CspfixTFPower, t1, 12);
+CHECK_OFFSET(CspfixTFPower, s1, 192);
+CHECK_OFFSET(CspfixTFPower, c1, 196);
 CHECK_OFFSET(CspfixTFPower, p, 16);
 CHECK_OFFSET(CspfixTFPower, s, 64);
 

@@ -36,8 +36,11 @@
 %define TF_POW_ON   (TF_POW + 0)
 %define TF_POW_LO   (TF_POW + 4)
 %define TF_POW_SPAN (TF_POW + 8)
+%define TF_POW_T1   (TF_POW + 12)
 %define TF_POW_P    (TF_POW + 16)                ; CSPFIX_TF_POW_DEG + 1 floats
 %define TF_POW_S    (TF_POW + 64)                ; 32 floats (p has 12 places)
+%define TF_POW_S1   (TF_POW + 192)
+%define TF_POW_C1   (TF_POW + 196)
 %define TF_POW_DEG  7
 
 SECTION_RODATA 32
@@ -240,12 +243,24 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpbroadcastd m27, [tf_absmask]
     vpbroadcastd m28, [tf_fracmask_v]
     vpbroadcastd m29, [tf_one_v]
+    vbroadcastss m24, [tq + TF_POW_S1]
+    vbroadcastss m5, [tq + TF_POW_C1]
+    mova    [rsp + mmsize], m5
+    vpbroadcastd m5, [tq + TF_POW_T1]
+    mova    [rsp + 2 * mmsize], m5
 %endmacro
 
-; TF_POW_CALC_ZMM x, a, u, y, k, k', t, t': y = the power form of the floats in
-; x; k = the lanes that take it; clobbers a, u, k', t, t'
-%macro TF_POW_CALC_ZMM 8
+; TF_POW_CALC_ZMM x, a, u, y, k, k', t, t', affine, t'', k'': y = the power form of
+; the floats in x; k = the lanes that take it; with affine (1), the lanes with
+; a >= t1 take fma(a, s1, c1) (m24: s1; c1 and t1 on the stack); clobbers a, u,
+; k', t, t', t'', k''
+%macro TF_POW_CALC_ZMM 11
     vpandd  %2, %1, m27                 ; a
+%if %9
+    vpcmpud %11, %2, [rsp + 2 * mmsize], 5 ; a >= t1
+    vmovaps %10, %2
+    vfmadd213ps %10, m24, [rsp + mmsize]   ; fma(a, s1, c1)
+%endif
     vpsubd  %3, %2, m25
     vpcmpud %5, %3, m26, 1              ; a - lo <u span
     vptestnmd %6, %2, %2                ; a == 0
@@ -267,6 +282,9 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vmulps  %7, %7, %7                  ; u^4
     vfmadd213ps %8, %7, %4              ; h1 u^4 + h0
     vmulps  %4, %8, %2
+%if %9
+    vmovaps %4{%11}, %10
+%endif
     vpternlogd %4, %1, m27, 0xb4        ; y ^ (x & ~abs): the sign of x
 %endmacro
 
@@ -282,47 +300,49 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jmp %5
 %endmacro
 
-; TF_POW_ROW_ZMM row: the power form over one row, in place; two vectors per
-; iteration (two independent Horner chains), the last one alone if need be
-%macro TF_POW_ROW_ZMM 1
+; TF_POW_ROW_ZMM row, affine: the power form over one row, in place; two vectors
+; per iteration (two independent Horner chains), the last one alone if need be
+%macro TF_POW_ROW_ZMM 2
+%define tfp_l %1 %+ _ %+ %2
     xor     xq, xq
-.pow_loop_%+%1:
+.pow_loop_%+tfp_l:
     lea     i0q, [xq + mmsize / 4]
     cmp     i0q, wq
-    jge .pow_one_%+%1
+    jge .pow_one_%+tfp_l
     movu    m7, [%1 + xq * 4]
     movu    m15, [%1 + xq * 4 + mmsize]
-    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1
-    TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4, m2, m3
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1, %2, m5, k5
+    TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4, m2, m3, %2, m6, k6
     kortestw k1, k1
-    jnc .pow_mixed_a_%+%1
-.pow_store_a_%+%1:
+    jnc .pow_mixed_a_%+tfp_l
+.pow_store_a_%+tfp_l:
     movu    [%1 + xq * 4], m10
     kortestw k3, k3
-    jnc .pow_mixed_b_%+%1
-.pow_store_b_%+%1:
+    jnc .pow_mixed_b_%+tfp_l
+.pow_store_b_%+tfp_l:
     movu    [%1 + xq * 4 + mmsize], m4
     add     xq, 2 * mmsize / 4
     cmp     xq, wq
-    jl .pow_loop_%+%1
-    jmp .pow_done_%+%1
-.pow_one_%+%1:
+    jl .pow_loop_%+tfp_l
+    jmp .pow_done_%+tfp_l
+.pow_one_%+tfp_l:
     movu    m7, [%1 + xq * 4]
-    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1, %2, m5, k5
     kortestw k1, k1
-    jnc .pow_mixed_one_%+%1
-.pow_store_one_%+%1:
+    jnc .pow_mixed_one_%+tfp_l
+.pow_store_one_%+tfp_l:
     movu    [%1 + xq * 4], m10
-    jmp .pow_done_%+%1
-.pow_mixed_a_%+%1:
-    TF_POW_MIXED_ZMM m7, m8, m10, k1, .pow_store_a_%+%1
-.pow_mixed_b_%+%1:
-    TF_POW_MIXED_ZMM m15, m30, m4, k3, .pow_store_b_%+%1
-.pow_mixed_one_%+%1:
-    TF_POW_MIXED_ZMM m7, m8, m10, k1, .pow_store_one_%+%1
-.pow_done_%+%1:
+    jmp .pow_done_%+tfp_l
+.pow_mixed_a_%+tfp_l:
+    TF_POW_MIXED_ZMM m7, m8, m10, k1, .pow_store_a_%+tfp_l
+.pow_mixed_b_%+tfp_l:
+    TF_POW_MIXED_ZMM m15, m30, m4, k3, .pow_store_b_%+tfp_l
+.pow_mixed_one_%+tfp_l:
+    TF_POW_MIXED_ZMM m7, m8, m10, k1, .pow_store_one_%+tfp_l
+.pow_done_%+tfp_l:
 %endmacro
 ; AVX2
+%define TF_POW_STACK (mmsize * (TF_POW_DEG + 1))
 ; m13: abs mask, m14: lo - 1, m15: lo + span; stack: p0..p7 broadcast, s in m7..m10
 ; is reloaded per vector from [t]: AVX2 has 16 registers
 %macro TF_POW_CONSTANTS_YMM 0
@@ -338,13 +358,20 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpaddd  m15, m14                    ; lo + span (no signed overflow: < 2^31)
     vpcmpeqd m4, m4
     vpaddd  m14, m4                     ; lo - 1
+    vbroadcastss m5, [tq + TF_POW_S1]   ; the affine piece: s1, c1, t1 - 1
+    mova    [rsp + TF_POW_STACK + 3 * mmsize], m5
+    vbroadcastss m5, [tq + TF_POW_C1]
+    mova    [rsp + TF_POW_STACK + 4 * mmsize], m5
+    vpbroadcastd m5, [tq + TF_POW_T1]
+    vpaddd  m5, m4
+    mova    [rsp + TF_POW_STACK + 5 * mmsize], m5
 %endmacro
 
-%define TF_POW_STACK (mmsize * (TF_POW_DEG + 1))
-
-%macro TF_POW_ROW_YMM 1
+; TF_POW_ROW_YMM row, affine
+%macro TF_POW_ROW_YMM 2
+%define tfp_l %1 %+ _ %+ %2
     xor     xq, xq
-.pow_loop_%+%1:
+.pow_loop_%+tfp_l:
     movu    m7, [%1 + xq * 4]
     vpand   m8, m7, m13                 ; a (>= 0 as int32)
     vpcmpgtd m9, m8, m14                ; a >= lo
@@ -379,18 +406,25 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vmulps  m0, m0, m0                  ; u^4
     vfmadd213ps m1, m0, m11             ; h1 u^4 + h0
     vmulps  m11, m1, m10
+%if %2
+    vmovaps m2, m8                      ; a >= t1: fma(a, s1, c1)
+    mova    m3, [rsp + TF_POW_STACK + 3 * mmsize]
+    vfmadd213ps m2, m3, [rsp + TF_POW_STACK + 4 * mmsize]
+    vpcmpgtd m3, m8, [rsp + TF_POW_STACK + 5 * mmsize]
+    vblendvps m11, m11, m2, m3
+%endif
     vpandn  m10, m13, m7                ; the sign of x
     vpxor   m11, m10
     vmovmskps i0d, m6
     cmp     i0d, (1 << (mmsize / 4)) - 1
-    jne .pow_mixed_%+%1
-.pow_store_%+%1:
+    jne .pow_mixed_%+tfp_l
+.pow_store_%+tfp_l:
     movu    [%1 + xq * 4], m11
     add     xq, mmsize / 4
     cmp     xq, wq
-    jl .pow_loop_%+%1
-    jmp .pow_done_%+%1
-.pow_mixed_%+%1:                        ; the segments for the other lanes
+    jl .pow_loop_%+tfp_l
+    jmp .pow_done_%+tfp_l
+.pow_mixed_%+tfp_l:                        ; the segments for the other lanes
     mova    [rsp + TF_POW_STACK + mmsize], m6
     mova    [rsp + TF_POW_STACK + 2 * mmsize], m11
     TF_CONSTANTS
@@ -400,8 +434,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     TF_EVAL tq, m7, m7, rsp + TF_POW_STACK
     mova    m6, [rsp + TF_POW_STACK + mmsize]
     vblendvps m11, m7, [rsp + TF_POW_STACK + 2 * mmsize], m6
-    jmp .pow_store_%+%1
-.pow_done_%+%1:
+    jmp .pow_store_%+tfp_l
+.pow_done_%+tfp_l:
 %endmacro
 
 %macro TF 0
@@ -415,9 +449,16 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 %if mmsize == 64
     ; power-form tables only (x86/cspfix_init.c sends the others to AVX2)
     TF_POW_CONSTANTS_ZMM
-    TF_POW_ROW_ZMM c0q
-    TF_POW_ROW_ZMM c1q
-    TF_POW_ROW_ZMM c2q
+    cmp     dword [tq + TF_POW_T1], 0x7f800000
+    jne .pow_affine
+    TF_POW_ROW_ZMM c0q, 0
+    TF_POW_ROW_ZMM c1q, 0
+    TF_POW_ROW_ZMM c2q, 0
+    RET
+.pow_affine:
+    TF_POW_ROW_ZMM c0q, 1
+    TF_POW_ROW_ZMM c1q, 1
+    TF_POW_ROW_ZMM c2q, 1
     RET
 %else
     cmp     dword [tq + TF_POW_ON], 0
@@ -457,9 +498,16 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
     RET
 .pow:
     TF_POW_CONSTANTS_YMM
-    TF_POW_ROW_YMM c0q
-    TF_POW_ROW_YMM c1q
-    TF_POW_ROW_YMM c2q
+    cmp     dword [tq + TF_POW_T1], 0x7f800000
+    jne .pow_affine
+    TF_POW_ROW_YMM c0q, 0
+    TF_POW_ROW_YMM c1q, 0
+    TF_POW_ROW_YMM c2q, 0
+    RET
+.pow_affine:
+    TF_POW_ROW_YMM c0q, 1
+    TF_POW_ROW_YMM c1q, 1
+    TF_POW_ROW_YMM c2q, 1
     RET
 %endif
 %endmacro

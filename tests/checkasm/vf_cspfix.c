@@ -323,7 +323,8 @@ static double curve_func(void *opaque, double x)
 }
 
 /* Every curve both ways (the power form where the curve is a power, the segments
- * elsewhere), two compositions, on two signals: rnd_signal() (vectors mixing the
+ * elsewhere), four compositions (a power; a power below a point and affine above
+ * it, both ways; neither), on two signals: rnd_signal() (vectors mixing the
  * power form's window with what lies outside it) and values within the window
  * (|x| < 2, both signs, zeros), where whole vectors take the power form. */
 static void check_tf(const CspfixDSPContext *dsp)
@@ -337,8 +338,8 @@ static void check_tf(const CspfixDSPContext *dsp)
         [CSPFIX_CURVE_SMPTE428] = "smpte428", [CSPFIX_CURVE_PQ] = "pq",
         [CSPFIX_CURVE_HLG] = "hlg", [CSPFIX_CURVE_VLOG] = "vlog",
     };
-    Curve curves[2 * CSPFIX_CURVE_NB + 2];
-    char cnames[2 * CSPFIX_CURVE_NB + 2][32];
+    Curve curves[2 * CSPFIX_CURVE_NB + 4];
+    char cnames[2 * CSPFIX_CURVE_NB][32];
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     CspfixTFTable *tab = av_malloc(sizeof(*tab));
@@ -357,6 +358,8 @@ static void check_tf(const CspfixDSPContext *dsp)
     }
     curves[n++] = (Curve){ "bt1886_to_gamma22", CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1 };
     curves[n++] = (Curve){ "srgb_to_bt1886", CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 };
+    curves[n++] = (Curve){ "bt1886_to_srgb", CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1 };
+    curves[n++] = (Curve){ "srgb_to_gamma22", CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1 };
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
