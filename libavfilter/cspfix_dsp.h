@@ -195,7 +195,8 @@ typedef struct CspfixStageDSP {
 
 /**
  * matrix() with c0 taken from the samples src ([0] 8-bit, [1] 16-bit containers):
- * unpack and matrix in one pass. w is a multiple of 16.
+ * unpack and matrix in one pass. w is a multiple of 16 (CSPFIX_BLOCK: cspfix_rows.h
+ * gives row tails a block of their own).
  */
 #define CSPFIX_MATRIX_IN_ARGS float *c0, float *c1, float *c2, const uint8_t *src, int w, \
                               const float m[12]

@@ -129,40 +129,40 @@ static void row_io(const CspfixExec *e, const AVFrame *in, AVFrame *out, int y, 
 }
 
 /* Luma row from samples to samples: row 0 of m on the luma samples and the upsampled
- * chroma rows c1, c2 (c0: scratch for the tail). */
+ * chroma rows c1, c2. */
 static void own_luma(const CspfixExec *e, uint8_t *dst, const uint8_t *src, float *const c[3],
                      int w, const float *m, const float *bias)
 {
     const CspfixDSPContext *dsp = &e->dsp;
     const int k = e->own_kind, n = cspfix_whole_blocks(w);
+    CspfixTail t;
 
     if (n)
         dsp->fused.yrow[k](dst, src, c[1], c[2], n, m, bias, e->lo[0], e->hi[0]);
     if (w > n) {
-        dsp->io.unpack[k](c[0] + n, src + ((ptrdiff_t)n << k), w - n);
-        dsp->stage.matrix(c[0] + n, c[1] + n, c[2] + n, w - n, m);
-        dsp->io.pack[k](dst + ((ptrdiff_t)n << k), c[0] + n, w - n, bias, e->lo[0], e->hi[0]);
+        dsp->fused.yrow[k](t.buf[1], cspfix_tail_in(&t, 0, src + ((ptrdiff_t)n << k), w - n, k),
+                           c[1] + n, c[2] + n, CSPFIX_BLOCK, m, bias, e->lo[0], e->hi[0]);
+        cspfix_tail_out(&t, 1, dst + ((ptrdiff_t)n << k), w - n, k);
     }
 }
 
-/* Chroma rows from samples to samples: rows 1 and 2 of m (e->crow) at chroma resolution
- * (c: scratch for the tail). */
+/* Chroma rows from samples to samples: rows 1 and 2 of m (e->crow) at chroma resolution. */
 static void own_chroma(const CspfixExec *e, uint8_t *dcb, uint8_t *dcr, const uint8_t *cb,
-                       const uint8_t *cr, float *const c[3], int cw, const float *m,
-                       const float *bcb, const float *bcr)
+                       const uint8_t *cr, int cw, const float *bcb, const float *bcr)
 {
     const CspfixDSPContext *dsp = &e->dsp;
     const int k = e->own_kind, n = cspfix_whole_blocks(cw);
+    CspfixTail t;
 
     if (n)
         dsp->fused.crow[k](dcb, dcr, cb, cr, n, &e->crow, bcb, bcr);
     if (cw > n) {
-        ff_cspfix_fill_row(c[0] + n, cw - n, 0.0f);
-        dsp->io.unpack[k](c[1] + n, cb + ((ptrdiff_t)n << k), cw - n);
-        dsp->io.unpack[k](c[2] + n, cr + ((ptrdiff_t)n << k), cw - n);
-        dsp->stage.matrix(c[0] + n, c[1] + n, c[2] + n, cw - n, m);
-        dsp->io.pack[k](dcb + ((ptrdiff_t)n << k), c[1] + n, cw - n, bcb, e->lo[1], e->hi[1]);
-        dsp->io.pack[k](dcr + ((ptrdiff_t)n << k), c[2] + n, cw - n, bcr, e->lo[2], e->hi[2]);
+        dsp->fused.crow[k](t.buf[2], t.buf[3],
+                           cspfix_tail_in(&t, 0, cb + ((ptrdiff_t)n << k), cw - n, k),
+                           cspfix_tail_in(&t, 1, cr + ((ptrdiff_t)n << k), cw - n, k),
+                           CSPFIX_BLOCK, &e->crow, bcb, bcr);
+        cspfix_tail_out(&t, 2, dcb + ((ptrdiff_t)n << k), cw - n, k);
+        cspfix_tail_out(&t, 3, dcr + ((ptrdiff_t)n << k), cw - n, k);
     }
 }
 
@@ -189,7 +189,7 @@ void ff_cspfix_convert_own_rows(const CspfixExec *e, const AVFrame *in, AVFrame 
     ff_cspfix_slice_rows(ch, CSPFIX_ED_BAND >> e->fin.vsub, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++)
         own_chroma(e, ff_cspfix_row_ptr(out, &co[1], y), ff_cspfix_row_ptr(out, &co[2], y),
-                   ff_cspfix_row_ptr(in, &ci[1], y), ff_cspfix_row_ptr(in, &ci[2], y), c, cw, m,
+                   ff_cspfix_row_ptr(in, &ci[1], y), ff_cspfix_row_ptr(in, &ci[2], y), cw,
                    ff_cspfix_bias_row(e, y, 1), ff_cspfix_bias_row(e, y, 2));
 }
 

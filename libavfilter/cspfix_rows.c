@@ -64,13 +64,14 @@ static void matrix_in(const CspfixExec *e, float *c0, float *c1, float *c2, int 
                       const float m[12], const uint8_t *src)
 {
     const int b = e->fuse_in - 1, w16 = cspfix_whole_blocks(w);
+    CspfixTail t;
 
     if (w16)
         e->dsp.fused.matrix_in[b](c0, c1, c2, src, w16, m);
-    if (w > w16) {
-        e->dsp.io.unpack[b](c0 + w16, src + ((ptrdiff_t)w16 << b), w - w16);
-        e->dsp.stage.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
-    }
+    if (w > w16)
+        e->dsp.fused.matrix_in[b](c0 + w16, c1 + w16, c2 + w16,
+                                  cspfix_tail_in(&t, 0, src + ((ptrdiff_t)w16 << b), w - w16, b),
+                                  CSPFIX_BLOCK, m);
 }
 
 /* the last matrix with the pack of its first row fused in (c0 is left as it was) */
@@ -78,13 +79,14 @@ static void matrix_out(const CspfixExec *e, float *c0, float *c1, float *c2, int
                        const float m[12], const CspfixRowIO *io)
 {
     const int b = e->fuse_out - 1, w16 = cspfix_whole_blocks(w);
+    CspfixTail t;
 
     if (w16)
         e->dsp.fused.matrix_out[b](io->dst, c0, c1, c2, w16, m, io->bias, e->lo[0], e->hi[0]);
     if (w > w16) {
-        e->dsp.stage.matrix(c0 + w16, c1 + w16, c2 + w16, w - w16, m);
-        e->dsp.io.pack[b](io->dst + ((ptrdiff_t)w16 << b), c0 + w16, w - w16, io->bias,
-                       e->lo[0], e->hi[0]);
+        e->dsp.fused.matrix_out[b](t.buf[0], c0 + w16, c1 + w16, c2 + w16, CSPFIX_BLOCK, m,
+                                   io->bias, e->lo[0], e->hi[0]);
+        cspfix_tail_out(&t, 0, io->dst + ((ptrdiff_t)w16 << b), w - w16, b);
     }
 }
 

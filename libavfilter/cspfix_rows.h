@@ -29,8 +29,10 @@
  */
 
 #include <stdint.h>
+#include <string.h>
 
 #include "libavutil/frame.h"
+#include "libavutil/mem_internal.h"
 
 #include "cspfix_exec.h"
 
@@ -73,11 +75,37 @@ static inline int cspfix_ed_stride(const CspfixExec *e)
     return e->row_stride + 2 * CSPFIX_ED_PAD;
 }
 
-/* The fused kernels process whole 16-sample blocks (SIMD vectors); the rest of a row goes
- * through the kernels they fuse, which do the same operations. */
+/*
+ * Row tails, handled once. The fused kernels (matrix_in, matrix_out, yrow, crow) take
+ * whole CSPFIX_BLOCK-sample blocks only. The float rows have a block of padding, so the
+ * last partial block of a row runs through the same kernel, its frame samples copied to
+ * and from block-sized buffers (unused input samples zero): every sample of a row gets
+ * the same operations, wherever it lies.
+ */
+#define CSPFIX_BLOCK 16
+
+typedef struct CspfixTail {
+    DECLARE_ALIGNED(32, uint8_t, buf)[4][CSPFIX_BLOCK * 2];
+} CspfixTail;
+
 static inline int cspfix_whole_blocks(int w)
 {
-    return w & ~15;
+    return w & ~(CSPFIX_BLOCK - 1);
+}
+
+/** Tail buffer i holding the n samples at src (b: log2 of the bytes per sample). */
+static inline const uint8_t *cspfix_tail_in(CspfixTail *t, int i, const uint8_t *src, int n,
+                                            int b)
+{
+    memcpy(t->buf[i], src, (size_t)n << b);
+    memset(t->buf[i] + ((size_t)n << b), 0, (size_t)(CSPFIX_BLOCK - n) << b);
+    return t->buf[i];
+}
+
+/** The first n samples of tail buffer i to dst. */
+static inline void cspfix_tail_out(const CspfixTail *t, int i, uint8_t *dst, int n, int b)
+{
+    memcpy(dst, t->buf[i], (size_t)n << b);
 }
 
 static inline int cspfix_floor_div(int a, int b)
