@@ -231,7 +231,7 @@ static void fit_power_poly(double *p, int n, const PowerFit *pf)
     }
 }
 
-static int near(double a, double b)
+static int close_to(double a, double b)
 {
     return fabs(a - b) <= 1e-12 * FFMAX(fabs(a), 1e-300);
 }
@@ -241,7 +241,7 @@ static int affine_from(CspfixScalarFunc f, void *opaque, double x, double s1, do
 {
     for (int i = 0; i < 8; i++) {
         const double xi = x + (2.0 - x) * i / 8.0;
-        if (!near(f(opaque, xi), s1 * xi + c1))
+        if (!close_to(f(opaque, xi), s1 * xi + c1))
             return 0;
     }
     return 1;
@@ -293,11 +293,11 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
         return;
     for (int i = 0; i < FF_ARRAY_ELEMS(probe); i++) {
         const double x = FFMIN(probe[i], 0.995 * probe[i] * pf.t1 / 2.0), y = f(opaque, x);
-        if (!near(y, pf.k * pow(x, pf.g)) || !near(-f(opaque, -x), y))
+        if (!close_to(y, pf.k * pow(x, pf.g)) || !close_to(-f(opaque, -x), y))
             return;
     }
-    if (pf.t1 < INFINITY && (!near(-f(opaque, -1.5), f(opaque, 1.5)) ||
-                             !near(-f(opaque, -pf.t1), f(opaque, pf.t1))))
+    if (pf.t1 < INFINITY && (!close_to(-f(opaque, -1.5), f(opaque, 1.5)) ||
+                             !close_to(-f(opaque, -pf.t1), f(opaque, pf.t1))))
         return;
     fit_power_poly(p, CSPFIX_TF_POW_DEG, &pf);
     for (int i = 0; i <= CSPFIX_TF_POW_DEG; i++)
