@@ -276,12 +276,11 @@ void ff_cspfix_convert_yuvint(const CspfixExec *e, const AVFrame *in, AVFrame *o
     const int w = in->width, cw = AV_CEIL_RSHIFT(w, 1);
     const int ch = AV_CEIL_RSHIFT(in->height, e->fin.vsub);
     /* delta rows cached by row & 1; interlaced 4:2:0 by row & 3 (two per field) */
-    int32_t *const rows[4] = { (int32_t *)b->ring[0][0], (int32_t *)b->ring[0][1],
-                               (int32_t *)b->ring[1][1], (int32_t *)b->ring[1][2] };
+    int32_t *const rows[4] = { b->delta[0], b->delta[1], b->delta[2], b->delta[3] };
     /* the interpolated deltas of two luma rows: row y's are made before row y - 1's
      * luma, so iluma never reads deltas just stored (its loads straddle ivblend's
      * stores, and waiting for them to drain cost about a fifth of the frame) */
-    int32_t *const d[2] = { (int32_t *)b->ring[0][2], (int32_t *)b->ring[1][0] };
+    int32_t *const d[2] = { b->delta[4], b->delta[5] };
     const int field = b->field && e->fin.vsub, mask = field ? 3 : 1;
     int tag[4] = { -1, -1, -1, -1 }, y0, y1, c0, c1, cnext;
 

@@ -28,6 +28,7 @@
 
 #include <string.h>
 
+#include "libavutil/avassert.h"
 #include "libavutil/common.h"
 
 #include "cspfix_exec.h"
@@ -141,20 +142,30 @@ static void run_stages_chunk(const CspfixExec *e, float *c0, float *c1, float *c
 void ff_cspfix_slice_buf(const CspfixExec *e, int jobnr, int field, CspfixSliceBuf *b)
 {
     /* 16 floats before each thread's rows: row[-1] of its first row is its own */
-    float *base = e->scratch + (size_t)jobnr * e->scratch_stride + 16;
+    float *const base = e->scratch + (size_t)jobnr * e->scratch_stride + 16;
+    float *p = base;
 
     b->field = field;
-    for (int r = 0; r < 4; r++)
-        for (int i = 0; i < 3; i++)
-            b->ring[r][i] = base + (3 * r + i) * e->row_stride;
-    for (int r = 4; r < 8; r++)
-        for (int i = 0; i < 3; i++)
-            b->ring[r][i] = base + (25 + 3 * (r - 4) + i) * e->row_stride;
-    b->t0 = base + 12 * e->row_stride;
-    b->t1 = base + 13 * e->row_stride;
-    b->t2 = base + 14 * e->row_stride;
+    /* the named regions, in the order of cspfix_rows.h */
+    for (int r = 0; r < 8; r++)
+        for (int i = 0; i < 3; i++, p += e->row_stride)
+            b->ring[r][i] = p;
+    b->t0 = p;
+    p += e->row_stride;
+    b->t1 = p;
+    p += e->row_stride;
+    b->t2 = p;
+    p += e->row_stride;
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 4; j++, p += e->row_stride) {
+            b->crow[i][j]   = p;
+            b->crow_y[i][j] = -1;
+        }
+    for (int k = 0; k < CSPFIX_SCR_DELTA; k++, p += e->row_stride)
+        b->delta[k] = (int32_t *)p;
+    av_assert1(p == base + CSPFIX_SCRATCH_ROWS * e->row_stride);
     for (int i = 0; i < 3; i++) {
-        /* after the 41 rows and their 32 floats of slack */
+        /* after the rows and their 32 floats of slack */
         float *ed = base + CSPFIX_SCRATCH_ROWS * e->row_stride + 32 + CSPFIX_ED_PAD +
                     (CSPFIX_ED_ROWS + 1) * i * cspfix_ed_stride(e);
         b->ed_err[i] = ed;
@@ -164,16 +175,6 @@ void ff_cspfix_slice_buf(const CspfixExec *e, int jobnr, int field, CspfixSliceB
     }
     b->ed_out = NULL;
     b->ed_joint = 0;
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++) {
-            b->crow[i][j]   = base + (21 + 2 * i + j) * e->row_stride;
-            b->crow_y[i][j] = -1;
-        }
-    for (int i = 0; i < 2; i++)
-        for (int j = 2; j < 4; j++) {
-            b->crow[i][j]   = base + (37 + 2 * i + j - 2) * e->row_stride;
-            b->crow_y[i][j] = -1;
-        }
 }
 
 /* Rows [*y0, *y1) of job j of n over h rows, cut on multiples of band. */

@@ -48,6 +48,7 @@ typedef struct CspfixSliceBuf {
     float *ring[8][3];      ///< full-resolution rows after the plan, slot = row & 3 (row & 7 for interlaced frames)
                             ///< (per-field 4:2:0 output: row & 7)
     float *t0, *t1, *t2;    ///< chroma-resolution scratch
+    int32_t *delta[6];      ///< the integer path's chroma delta rows
     /* error diffusion: each component's rows are collected (up to 32, a band) and
      * diffused together (a wavefront over the rows), then written */
     float *ed_row[3][CSPFIX_ED_ROWS]; ///< the collected rows (CSPFIX_ED_PAD floats of padding)
@@ -64,8 +65,16 @@ typedef struct CspfixSliceBuf {
     int field;              ///< the frame is resampled vertically per field
 } CspfixSliceBuf;
 
-/* scratch rows of a slice: ring, chroma rows and temporaries (ff_cspfix_slice_buf()) */
-#define CSPFIX_SCRATCH_ROWS 41
+/*
+ * A slice's scratch rows (e->row_stride floats each): named regions, laid out in this
+ * order by ff_cspfix_slice_buf(), then the error diffusion rows.
+ */
+#define CSPFIX_SCR_RING   (8 * 3)   ///< ring[8][3]: full-resolution rows after the plan
+#define CSPFIX_SCR_TEMP   3         ///< t0, t1, t2
+#define CSPFIX_SCR_CROW   (2 * 4)   ///< crow[2][4]: unpacked input Cb and Cr rows
+#define CSPFIX_SCR_DELTA  6         ///< delta[6]: int32 rows of the integer path
+#define CSPFIX_SCRATCH_ROWS (CSPFIX_SCR_RING + CSPFIX_SCR_TEMP + CSPFIX_SCR_CROW + \
+                             CSPFIX_SCR_DELTA)
 /* per job after those: 3 x 33 error diffusion rows (32 rows and the errors) */
 #define CSPFIX_SCRATCH_ED_ROWS (3 * (CSPFIX_ED_ROWS + 1))
 
