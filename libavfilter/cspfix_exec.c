@@ -52,15 +52,6 @@ static void free_stages(CspfixExec *e)
     av_freep(&e->in_lut);
 }
 
-static double curve_func(void *opaque, double x)
-{
-    const int *p = opaque;           /* { curve, encode, curve2, encode2 } */
-    x = p[1] ? ff_cspfix_curve_encode(p[0], x) : ff_cspfix_curve_decode(p[0], x);
-    if (p[2] != CSPFIX_CURVE_NONE)
-        x = p[3] ? ff_cspfix_curve_encode(p[2], x) : ff_cspfix_curve_decode(p[2], x);
-    return x;
-}
-
 static double ootf_func(void *opaque, double y)
 {
     const CspfixOp *op = opaque;
@@ -87,8 +78,8 @@ static int alloc_table(CspfixTFTable **t, CspfixScalarFunc f, void *opaque)
 
 static int alloc_curve2(CspfixTFTable **t, int curve, int encode, int curve2, int encode2)
 {
-    int p[4] = { curve, encode, curve2, encode2 };
-    return alloc_table(t, curve_func, p);
+    CspfixCurvePair p = { curve, encode, curve2, encode2 };
+    return alloc_table(t, ff_cspfix_curve_func, &p);
 }
 
 static int alloc_curve(CspfixTFTable **t, int curve, int encode)

@@ -168,6 +168,15 @@ double ff_cspfix_curve_encode(enum CspfixCurve c, double l)
     }
 }
 
+double ff_cspfix_curve_func(void *opaque, double x)
+{
+    const CspfixCurvePair *p = opaque;
+    x = p->encode ? ff_cspfix_curve_encode(p->curve, x) : ff_cspfix_curve_decode(p->curve, x);
+    if (p->curve2 != CSPFIX_CURVE_NONE)
+        x = p->encode2 ? ff_cspfix_curve_encode(p->curve2, x) : ff_cspfix_curve_decode(p->curve2, x);
+    return x;
+}
+
 /* Cubic through f at the 4 Chebyshev nodes of [a, b), in powers of t in [0, 1). */
 static void fit_cubic(float c[4], CspfixScalarFunc f, void *opaque, double a, double b)
 {

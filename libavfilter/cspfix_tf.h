@@ -117,6 +117,14 @@ double ff_cspfix_curve_encode(enum CspfixCurve c, double l);
 
 typedef double (*CspfixScalarFunc)(void *opaque, double x);
 
+/** A curve, or two in a row (curve2 CSPFIX_CURVE_NONE: one), for ff_cspfix_curve_func(). */
+typedef struct CspfixCurvePair {
+    int curve, encode, curve2, encode2;
+} CspfixCurvePair;
+
+/** The CspfixScalarFunc of a CspfixCurvePair (opaque). */
+double ff_cspfix_curve_func(void *opaque, double x);
+
 /**
  * Fill a table approximating f (Chebyshev-node cubic per segment). Returns the
  * largest error of the float table against f at the segment midpoints, relative

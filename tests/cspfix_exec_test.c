@@ -311,17 +311,9 @@ end:
  * [2^-30, 2) of either sign; other curves, and inputs outside that window, get
  * the segments' values. */
 typedef struct TFCurve {
-    int curve, encode, curve2, encode2, power;
+    CspfixCurvePair c;
+    int power;
 } TFCurve;
-
-static double tf_curve_func(void *opaque, double x)
-{
-    const TFCurve *c = opaque;
-    double y = c->encode ? ff_cspfix_curve_encode(c->curve, x) : ff_cspfix_curve_decode(c->curve, x);
-    if (c->curve2)
-        y = c->encode2 ? ff_cspfix_curve_encode(c->curve2, y) : ff_cspfix_curve_decode(c->curve2, y);
-    return y;
-}
 
 static void check_tf_forms(void)
 {
@@ -337,29 +329,29 @@ static void check_tf_forms(void)
         const int power = c == CSPFIX_CURVE_BT1886 || c == CSPFIX_CURVE_GAMMA22 ||
                           c == CSPFIX_CURVE_GAMMA28 || c == CSPFIX_CURVE_SMPTE428;
         for (int enc = 0; enc < 2; enc++)
-            curves[n++] = (TFCurve){ c, enc, 0, 0, power };
+            curves[n++] = (TFCurve){ { c, enc, CSPFIX_CURVE_NONE, 0 }, power };
     }
     /* compositions: BT.1886 decode then gamma 2.2 encode (a power); sRGB decode then
      * BT.1886 encode, and the reverse (a power below a point, affine above it); sRGB
      * decode then gamma 2.2 encode (neither) */
-    curves[n++] = (TFCurve){ CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1, 1 };
-    curves[n++] = (TFCurve){ CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1, 1 };
-    curves[n++] = (TFCurve){ CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1, 1 };
-    curves[n++] = (TFCurve){ CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1, 0 };
+    curves[n++] = (TFCurve){ { CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1 }, 1 };
+    curves[n++] = (TFCurve){ { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 }, 1 };
+    curves[n++] = (TFCurve){ { CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1 }, 1 };
+    curves[n++] = (TFCurve){ { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1 }, 0 };
     for (int i = 0; i < n; i++) {
         const TFCurve *c = &curves[i];
         double max_err = 0.0, worst = 0.0;
         int same_outside = 1;
 
-        ff_cspfix_tf_build(t, tf_curve_func, (void *)c);
-        CHECK(t->pow.on == c->power, "tf curve %d%s%s: power form %s, expected %s", c->curve,
-              c->encode ? " encode" : " decode", c->curve2 ? " (composite)" : "",
+        ff_cspfix_tf_build(t, ff_cspfix_curve_func, (void *)&c->c);
+        CHECK(t->pow.on == c->power, "tf curve %d%s%s: power form %s, expected %s", c->c.curve,
+              c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "",
               t->pow.on ? "on" : "off", c->power ? "on" : "off");
         for (int e = -30; e < 1; e++) {
             for (int k = 0; k < 256; k++) {
                 for (int sgn = 0; sgn < 2; sgn++) {
                     const float x = (sgn ? -1.0f : 1.0f) * ldexpf(1.0f + (k + 0.37f) / 256.0f, e);
-                    const double ref = tf_curve_func((void *)c, x);
+                    const double ref = ff_cspfix_curve_func((void *)&c->c, x);
                     const float y = ff_cspfix_tf_eval_row(t, x), ys = ff_cspfix_tf_eval(t, x);
                     const double err = fabs(y - ref) / FFMAX(fabs(ref), 1e-30);
                     if (!c->power && memcmp(&y, &ys, sizeof(y)))
@@ -378,13 +370,13 @@ static void check_tf_forms(void)
             if (memcmp(&a, &b, sizeof(a)) && !(outside[k] == 1e-39f && t->pow.on))
                 same_outside = 0;
         }
-        CHECK(max_err < 3e-7, "tf curve %d%s%s: max relative error %.3g at %.9g", c->curve,
-              c->encode ? " encode" : " decode", c->curve2 ? " (composite)" : "", max_err, worst);
+        CHECK(max_err < 3e-7, "tf curve %d%s%s: max relative error %.3g at %.9g", c->c.curve,
+              c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "", max_err, worst);
         CHECK(same_outside, "tf curve %d%s: not the segments' values where they apply",
-              c->curve, c->encode ? " encode" : " decode");
+              c->c.curve, c->c.encode ? " encode" : " decode");
         if (verbose)
-            printf("tf curve %d%s%s: power form %s, its max relative error %.3g\n", c->curve,
-                   c->encode ? " encode" : " decode", c->curve2 ? " (composite)" : "",
+            printf("tf curve %d%s%s: power form %s, its max relative error %.3g\n", c->c.curve,
+                   c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "",
                    t->pow.on ? "on" : "off", max_err);
     }
     av_free(t);

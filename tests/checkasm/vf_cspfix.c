@@ -310,17 +310,8 @@ static void check_affine(const CspfixDSPContext *dsp)
 
 typedef struct Curve {
     const char *name;
-    int curve, encode, curve2, encode2;
+    CspfixCurvePair c;
 } Curve;
-
-static double curve_func(void *opaque, double x)
-{
-    const Curve *c = opaque;
-    double y = c->encode ? ff_cspfix_curve_encode(c->curve, x) : ff_cspfix_curve_decode(c->curve, x);
-    if (c->curve2)
-        y = c->encode2 ? ff_cspfix_curve_encode(c->curve2, y) : ff_cspfix_curve_decode(c->curve2, y);
-    return y;
-}
 
 /* Every curve both ways (the power form where the curve is a power, the segments
  * elsewhere), four compositions (a power; a power below a point and affine above
@@ -352,20 +343,20 @@ static void check_tf(const CspfixDSPContext *dsp)
     for (int c = CSPFIX_CURVE_NONE + 1; c < CSPFIX_CURVE_NB; c++) {
         for (int enc = 0; enc < 2; enc++) {
             snprintf(cnames[n], sizeof(cnames[n]), "%s_%s", names[c], enc ? "encode" : "decode");
-            curves[n] = (Curve){ cnames[n], c, enc };
+            curves[n] = (Curve){ cnames[n], { c, enc, CSPFIX_CURVE_NONE, 0 } };
             n++;
         }
     }
-    curves[n++] = (Curve){ "bt1886_to_gamma22", CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1 };
-    curves[n++] = (Curve){ "srgb_to_bt1886", CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 };
-    curves[n++] = (Curve){ "bt1886_to_srgb", CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1 };
-    curves[n++] = (Curve){ "srgb_to_gamma22", CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1 };
+    curves[n++] = (Curve){ "bt1886_to_gamma22", { CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_GAMMA22, 1 } };
+    curves[n++] = (Curve){ "srgb_to_bt1886", { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 } };
+    curves[n++] = (Curve){ "bt1886_to_srgb", { CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1 } };
+    curves[n++] = (Curve){ "srgb_to_gamma22", { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1 } };
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
     }
     for (int k = 0; k < n; k++) {
-        ff_cspfix_tf_build(tab, curve_func, (void *)&curves[k]);
+        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&curves[k].c);
         if (check_func(dsp->stage.tf, "cspfix_tf_%s", curves[k].name)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
@@ -392,8 +383,8 @@ static void check_tf(const CspfixDSPContext *dsp)
      * keeps signal values where they are (a real curve applied thousands of times
      * drifts into denormals or constants); its cost does not depend on the curve. */
     if (check_func(dsp->stage.tf, "cspfix_tf")) {
-        static const Curve identity = { "identity", CSPFIX_CURVE_NONE };
-        ff_cspfix_tf_build(tab, curve_func, (void *)&identity);
+        static const Curve identity = { "identity", { CSPFIX_CURVE_NONE } };
+        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&identity.c);
         fill_floats(ref_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
         memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
         call_ref(ref[0], ref[1], ref[2], MAXW, tab);
