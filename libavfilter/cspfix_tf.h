@@ -142,15 +142,24 @@ static inline float ff_cspfix_tf_eval(const CspfixTFTable *t, float x)
     return fmaf(fmaf(fmaf(c[3], tt, c[2]), tt, c[1]), tt, c[0]);
 }
 
+/** Does the power form apply to x (|x| in its window, or 0)? */
+static inline int ff_cspfix_tf_pow_takes(const CspfixTFPower *pw, float x)
+{
+    union { float f; uint32_t u; } v = { .f = x };
+    const uint32_t a = v.u & 0x7fffffffu;
+
+    return pw->on && (a - pw->lo < pw->span || !a);
+}
+
 /** One sample as the tf kernel evaluates it: the power form where it applies. */
 static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
 {
     const CspfixTFPower *pw = &t->pow;
     union { float f; uint32_t u; } v = { .f = x }, m, y;
     const uint32_t a = v.u & 0x7fffffffu;
-    float u, u2, u4, h0, h1;
+    float u, h;
 
-    if (!pw->on || (a - pw->lo >= pw->span && a))
+    if (!ff_cspfix_tf_pow_takes(pw, x))
         return ff_cspfix_tf_eval(t, x);
     if (a >= pw->t1) {
         m.u = a;
@@ -160,12 +169,11 @@ static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
     }
     m.u = (a & 0x007fffffu) | 0x3f800000u;
     u   = m.f - 1.0f;
-    /* two Horner halves joined by u^4 (half the latency of one chain) */
-    u2  = u * u;
-    u4  = u2 * u2;
-    h0  = fmaf(fmaf(fmaf(pw->p[3], u, pw->p[2]), u, pw->p[1]), u, pw->p[0]);
-    h1  = fmaf(fmaf(fmaf(pw->p[7], u, pw->p[6]), u, pw->p[5]), u, pw->p[4]);
-    y.f = fmaf(h1, u4, h0) * pw->s[(a >> 23) & 31];
+    /* one Horner chain: the fewest multiplies (the kernels run several chains at once) */
+    h   = pw->p[CSPFIX_TF_POW_DEG];
+    for (int i = CSPFIX_TF_POW_DEG - 1; i >= 0; i--)
+        h = fmaf(h, u, pw->p[i]);
+    y.f = h * pw->s[(a >> 23) & 31];
     y.u ^= v.u & 0x80000000u;
     return y.f;
 }

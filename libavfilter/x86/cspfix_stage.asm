@@ -270,18 +270,15 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vsubps  %3, %3, m29                 ; u = m - 1
     vpsrld  %2, %2, 23
     vpermi2ps %2, m13, m14              ; s of the exponent's slot
-    vmulps  %7, %3, %3                  ; u^2
-    vmovaps %4, m19                     ; h0 = p0 + u (p1 + u (p2 + u p3))
+    vmovaps %4, m23                     ; P = p0 + u (p1 + ... u (p6 + u p7))
+    vfmadd213ps %4, %3, m22
+    vfmadd213ps %4, %3, m21
+    vfmadd213ps %4, %3, m20
+    vfmadd213ps %4, %3, m19
     vfmadd213ps %4, %3, m18
     vfmadd213ps %4, %3, m17
     vfmadd213ps %4, %3, m16
-    vmovaps %8, m23                     ; h1 = p4 + u (p5 + u (p6 + u p7))
-    vfmadd213ps %8, %3, m22
-    vfmadd213ps %8, %3, m21
-    vfmadd213ps %8, %3, m20
-    vmulps  %7, %7, %7                  ; u^4
-    vfmadd213ps %8, %7, %4              ; h1 u^4 + h0
-    vmulps  %4, %8, %2
+    vmulps  %4, %4, %2
 %if %9
     vmovaps %4{%11}, %10
 %endif
@@ -367,10 +364,101 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     mova    [rsp + TF_POW_STACK + 5 * mmsize], m5
 %endmacro
 
-; TF_POW_ROW_YMM row, affine
+; TF_POW_S_YMM idx, s, t, t', t'': s = the octave scales of the slots in idx (its
+; low 5 bits; vpermps reads the low 3): four vpermps and three blends
+%macro TF_POW_S_YMM 5
+    vpermps %2, %1, [tq + TF_POW_S]
+    vpermps %3, %1, [tq + TF_POW_S + 32]
+    vpslld  %4, %1, 28                  ; bit 3 of the slot to the sign
+    vblendvps %2, %2, %3, %4
+    vpermps %3, %1, [tq + TF_POW_S + 64]
+    vpermps %5, %1, [tq + TF_POW_S + 96]
+    vblendvps %3, %3, %5, %4
+    vpslld  %4, %1, 27                  ; bit 4
+    vblendvps %2, %2, %3, %4
+%endmacro
+
+; TF_POW_HORNER p, u: p = P(u) (one Horner chain; the coefficients on the stack)
+%macro TF_POW_HORNER 2
+    mova    %1, [rsp + mmsize * 7]
+%assign tfp_i 6
+%rep 7
+    vfmadd213ps %1, %2, [rsp + mmsize * tfp_i]
+%assign tfp_i tfp_i - 1
+%endrep
+%endmacro
+
+; TF_POW_ROW_YMM row, affine: two vectors per step (two Horner chains at once); a
+; step with a lane outside the form, and the last vector, go one vector at a time
+; (the loop below, up to end)
 %macro TF_POW_ROW_YMM 2
 %define tfp_l %1 %+ _ %+ %2
     xor     xq, xq
+.pow_loop2_%+tfp_l:
+    lea     endq, [xq + 2 * mmsize / 4]
+    cmp     endq, wq
+    jg .pow_last_%+tfp_l
+    movu    m7, [%1 + xq * 4]
+    movu    m0, [%1 + xq * 4 + mmsize]
+    vpand   m8, m7, m13                 ; a (>= 0 as int32)
+    vpand   m1, m0, m13
+    vpcmpgtd m6, m8, m14                ; lo <= a < lo + span, or a == 0
+    vpcmpgtd m9, m15, m8
+    vpand   m6, m9
+    vpcmpgtd m2, m1, m14
+    vpcmpgtd m9, m15, m1
+    vpand   m2, m9
+    vpxor   m9, m9
+    vpcmpeqd m10, m8, m9
+    vpor    m6, m10
+    vpcmpeqd m10, m1, m9
+    vpor    m2, m10
+    vpand   m6, m2
+    vmovmskps i0d, m6
+    cmp     i0d, (1 << (mmsize / 4)) - 1
+    jne .pow_loop_%+tfp_l
+    vpsrld  m9, m8, 23
+    TF_POW_S_YMM m9, m10, m11, m12, m5
+    vpsrld  m4, m1, 23
+    TF_POW_S_YMM m4, m3, m11, m12, m5
+    vpand   m9, m7, [tf_fracmask_v]
+    vpor    m9, [tf_one_v]              ; m in [1, 2)
+    vsubps  m9, m9, [tf_one_v]          ; u = m - 1
+    vpand   m4, m0, [tf_fracmask_v]
+    vpor    m4, [tf_one_v]
+    vsubps  m4, m4, [tf_one_v]
+    mova    m11, [rsp + mmsize * 7]     ; the two chains, interleaved
+    mova    m5, m11
+%assign tfp_i 6
+%rep 7
+    vfmadd213ps m11, m9, [rsp + mmsize * tfp_i]
+    vfmadd213ps m5, m4, [rsp + mmsize * tfp_i]
+%assign tfp_i tfp_i - 1
+%endrep
+    vmulps  m11, m11, m10
+    vmulps  m5, m5, m3
+%if %2
+    mova    m3, [rsp + TF_POW_STACK + 3 * mmsize]
+    vmovaps m12, m8                     ; a >= t1: fma(a, s1, c1)
+    vfmadd213ps m12, m3, [rsp + TF_POW_STACK + 4 * mmsize]
+    vpcmpgtd m10, m8, [rsp + TF_POW_STACK + 5 * mmsize]
+    vblendvps m11, m11, m12, m10
+    vfmadd213ps m3, m1, [rsp + TF_POW_STACK + 4 * mmsize]
+    vpcmpgtd m10, m1, [rsp + TF_POW_STACK + 5 * mmsize]
+    vblendvps m5, m5, m3, m10
+%endif
+    vpandn  m10, m13, m7                ; the signs of x
+    vpxor   m11, m10
+    vpandn  m3, m13, m0
+    vpxor   m5, m3
+    movu    [%1 + xq * 4], m11
+    movu    [%1 + xq * 4 + mmsize], m5
+    mov     xq, endq
+    jmp .pow_loop2_%+tfp_l
+.pow_last_%+tfp_l:
+    cmp     xq, wq
+    jge .pow_done_%+tfp_l
+    mov     endq, wq
 .pow_loop_%+tfp_l:
     movu    m7, [%1 + xq * 4]
     vpand   m8, m7, m13                 ; a (>= 0 as int32)
@@ -382,30 +470,12 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpor    m6, m9, m10                 ; lanes of the power form
     ; s: the exponent's slot among 32 (vpermps reads its low 3 bits)
     vpsrld  m9, m8, 23
-    vpermps m10, m9, [tq + TF_POW_S]
-    vpermps m11, m9, [tq + TF_POW_S + 32]
-    vpslld  m12, m9, 28                 ; bit 3 of the slot to the sign
-    vblendvps m10, m10, m11, m12
-    vpermps m11, m9, [tq + TF_POW_S + 64]
-    vpermps m5, m9, [tq + TF_POW_S + 96]
-    vblendvps m11, m11, m5, m12
-    vpslld  m12, m9, 27                 ; bit 4
-    vblendvps m10, m10, m11, m12        ; s
+    TF_POW_S_YMM m9, m10, m11, m12, m5
     vpand   m9, m7, [tf_fracmask_v]
     vpor    m9, [tf_one_v]              ; m in [1, 2)
     vsubps  m9, m9, [tf_one_v]          ; u = m - 1
-    vmulps  m0, m9, m9                  ; u^2
-    mova    m11, [rsp + mmsize * 3]     ; h0 = p0 + u (p1 + u (p2 + u p3))
-    vfmadd213ps m11, m9, [rsp + mmsize * 2]
-    vfmadd213ps m11, m9, [rsp + mmsize * 1]
-    vfmadd213ps m11, m9, [rsp]
-    mova    m1, [rsp + mmsize * 7]      ; h1 = p4 + u (p5 + u (p6 + u p7))
-    vfmadd213ps m1, m9, [rsp + mmsize * 6]
-    vfmadd213ps m1, m9, [rsp + mmsize * 5]
-    vfmadd213ps m1, m9, [rsp + mmsize * 4]
-    vmulps  m0, m0, m0                  ; u^4
-    vfmadd213ps m1, m0, m11             ; h1 u^4 + h0
-    vmulps  m11, m1, m10
+    TF_POW_HORNER m11, m9               ; P = p0 + u (p1 + ... u (p6 + u p7))
+    vmulps  m11, m11, m10
 %if %2
     vmovaps m2, m8                      ; a >= t1: fma(a, s1, c1)
     mova    m3, [rsp + TF_POW_STACK + 3 * mmsize]
@@ -421,8 +491,10 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 .pow_store_%+tfp_l:
     movu    [%1 + xq * 4], m11
     add     xq, mmsize / 4
-    cmp     xq, wq
+    cmp     xq, endq
     jl .pow_loop_%+tfp_l
+    cmp     xq, wq
+    jl .pow_loop2_%+tfp_l
     jmp .pow_done_%+tfp_l
 .pow_mixed_%+tfp_l:                        ; the segments for the other lanes
     mova    [rsp + TF_POW_STACK + mmsize], m6
