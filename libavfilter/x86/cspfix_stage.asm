@@ -220,9 +220,9 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 ;-----------------------------------------------------------------------------
 ; The power form (CspfixTFPower in cspfix_tf.h; ff_cspfix_tf_eval_row() in C):
 ; a = |x|; lanes with a in [lo, lo + span) or a == 0 take
-; sign(x) * s[(a >> 23) & 31] * P((a & 0x7fffff | 1.0) - 1), P by Horner with
-; fused multiply-adds in two halves, P = (p0 + u (p1 + u (p2 + u p3))) +
-; u^4 (p4 + u (p5 + u (p6 + u p7))) (half the latency of one chain); s comes from registers (vpermi2ps over 32 entries with
+; sign(x) * s[(a >> 23) & 31] * P((a & 0x7fffff | 1.0) - 1), P by one Horner chain
+; of fused multiply-adds, P = p0 + u (p1 + ... u (p6 + u p7)), two vectors per step
+; (two chains at once); s comes from registers (vpermi2ps over 32 entries with
 ; AVX-512; four vpermps and three blends with AVX2), P's coefficients from
 ; registers (AVX-512) or broadcast copies on the stack (AVX2). A vector with any
 ; other lane also runs the segment lookup (TF_EVAL) and keeps its value there.
