@@ -68,29 +68,32 @@ static double tm_desat_func(void *opaque, double m)
     return ff_cspfix_tonemap_desat(opaque, m);
 }
 
-static int alloc_table(CspfixTFTable **t, CspfixScalarFunc f, void *opaque)
+static int alloc_table(CspfixTFTable **t, CspfixScalarFunc f, void *opaque, double tol)
 {
     if (!(*t = av_malloc(sizeof(**t))))
         return AVERROR(ENOMEM);
-    ff_cspfix_tf_build(*t, f, opaque);
+    ff_cspfix_tf_build(*t, f, opaque, tol);
     return 0;
 }
 
-static int alloc_curve2(CspfixTFTable **t, int curve, int encode, int curve2, int encode2)
+static int alloc_curve2(CspfixTFTable **t, int curve, int encode, int curve2, int encode2,
+                        double tol)
 {
     CspfixCurvePair p = { curve, encode, curve2, encode2 };
-    return alloc_table(t, ff_cspfix_curve_func, &p);
+    return alloc_table(t, ff_cspfix_curve_func, &p, tol);
 }
 
 static int alloc_curve(CspfixTFTable **t, int curve, int encode)
 {
-    return alloc_curve2(t, curve, encode, CSPFIX_CURVE_NONE, 0);
+    return alloc_curve2(t, curve, encode, CSPFIX_CURVE_NONE, 0, CSPFIX_TF_POW_TOL);
 }
 
-/* Bind plan ops to kernel parameters (float matrices, tables). */
+/* Bind plan ops to kernel parameters (float matrices, tables). The curves' power forms
+ * are as precise as the output samples need (ff_cspfix_tf_tol()). */
 static int bind_stages(CspfixExec *e)
 {
     const CspfixPlan *p = &e->plan;
+    const double tol = ff_cspfix_tf_tol(e->fout.depth);
     int ret;
 
     free_stages(e);
@@ -108,13 +111,13 @@ static int bind_stages(CspfixExec *e)
             break;
         case CSPFIX_OP_TF:
             if ((ret = alloc_curve2(&st->tab, op->curve, op->encode, op->curve2,
-                                    op->encode2)) < 0)
+                                    op->encode2, tol)) < 0)
                 return ret;
             break;
         case CSPFIX_OP_OOTF:
             for (int c = 0; c < 3; c++)
                 st->k[c] = op->k[c];
-            if ((ret = alloc_table(&st->tab, ootf_func, (void *)op)) < 0)
+            if ((ret = alloc_table(&st->tab, ootf_func, (void *)op, CSPFIX_TF_POW_TOL)) < 0)
                 return ret;
             break;
         case CSPFIX_OP_CL_DECODE:
@@ -144,9 +147,9 @@ static int bind_stages(CspfixExec *e)
         case CSPFIX_OP_TONEMAP:
             for (int c = 0; c < 3; c++)
                 st->k[c] = op->k[c];
-            if ((ret = alloc_table(&st->tab, tm_gain_func, (void *)op)) < 0 ||
+            if ((ret = alloc_table(&st->tab, tm_gain_func, (void *)op, CSPFIX_TF_POW_TOL)) < 0 ||
                 (op->desat > 0.0 &&
-                 (ret = alloc_table(&st->tab2, tm_desat_func, (void *)op)) < 0))
+                 (ret = alloc_table(&st->tab2, tm_desat_func, (void *)op, CSPFIX_TF_POW_TOL)) < 0))
                 return ret;
             break;
         case CSPFIX_OP_GAMUT:
@@ -469,9 +472,9 @@ int ff_cspfix_exec_configure(CspfixExec *e, const CspfixExecConfig *cfg)
     int ret, in_depth;
 
     e->plan = *cfg->plan;
-    if ((ret = bind_stages(e)) < 0 ||
-        (ret = ff_cspfix_format_init(&e->fin, cfg->in_fmt)) < 0 ||
-        (ret = ff_cspfix_format_init(&e->fout, cfg->out_fmt)) < 0)
+    if ((ret = ff_cspfix_format_init(&e->fin, cfg->in_fmt)) < 0 ||
+        (ret = ff_cspfix_format_init(&e->fout, cfg->out_fmt)) < 0 ||
+        (ret = bind_stages(e)) < 0)
         return ret;
     siting(cfg->in_loc, &e->in_phase_x, &e->in_off_y2);
     siting(cfg->out_loc, &e->out_phase_x, &e->out_off_y2);

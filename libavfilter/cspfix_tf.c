@@ -262,7 +262,7 @@ static int affine_from(CspfixScalarFunc f, void *opaque, double x, double s1, do
  * point t1 and affine from t1 on (found by bisection). Kept only if its measured
  * error over every octave stays under 3e-7 relative.
  */
-static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
+static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, double tol)
 {
     static const double probe[] = { 0x1.4p-30, 0x1.bp-21, 0x1.1p-9, 0.37, 0.81, 1.0, 1.49, 1.99 };
     CspfixTFPower *pw = &t->pow;
@@ -308,9 +308,6 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
     if (pf.t1 < INFINITY && (!close_to(-f(opaque, -1.5), f(opaque, 1.5)) ||
                              !close_to(-f(opaque, -pf.t1), f(opaque, pf.t1))))
         return;
-    fit_power_poly(p, CSPFIX_TF_POW_DEG, &pf);
-    for (int i = 0; i <= CSPFIX_TF_POW_DEG; i++)
-        pw->p[i] = (float)p[i];
     for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++)
         pw->s[(e + 127) & 31] = (float)(pf.k * exp2(pf.g * e));
     pw->lo   = lo.u;
@@ -320,25 +317,40 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
     pw->c1   = (float)c1;
     pw->on   = 1;
 
-    /* every octave at 512 points, and the ends */
-    for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++) {
-        for (int i = 0; i <= 512; i++) {
-            const float x = i == 512 ? nextafterf(ldexpf(1.0f, e + 1), 0.0f)
-                                     : ldexpf(1.0f + i / 512.0f + 1.0f / 1024, e);
-            const double ref = f(opaque, x);
-            const double err = fabs(ff_cspfix_tf_eval_row(t, x) - ref) / fabs(ref);
-            max_err = FFMAX(max_err, err);
+    /* the lowest degree within tol, measured over every octave at 512 points and the ends */
+    tol = FFMAX(tol, CSPFIX_TF_POW_TOL);
+    for (pw->deg = CSPFIX_TF_POW_DEG_MIN; pw->deg <= CSPFIX_TF_POW_DEG; pw->deg++) {
+        fit_power_poly(p, pw->deg, &pf);
+        memset(pw->p, 0, sizeof(pw->p));
+        for (int i = 0; i <= pw->deg; i++)
+            pw->p[i] = (float)p[i];
+        max_err = 0.0;
+        for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++) {
+            for (int i = 0; i <= 512; i++) {
+                const float x = i == 512 ? nextafterf(ldexpf(1.0f, e + 1), 0.0f)
+                                         : ldexpf(1.0f + i / 512.0f + 1.0f / 1024, e);
+                const double ref = f(opaque, x);
+                const double err = fabs(ff_cspfix_tf_eval_row(t, x) - ref) / fabs(ref);
+                max_err = FFMAX(max_err, err);
+            }
         }
+        if (max_err <= tol)
+            break;
     }
-    if (ff_cspfix_tf_eval_row(t, 0.0f) != 0.0f || !(max_err <= 3e-7))
+    if (ff_cspfix_tf_eval_row(t, 0.0f) != 0.0f || !(max_err <= tol))
         pw->on = 0;
 #ifdef CSPFIX_TF_DEBUG
-    fprintf(stderr, "power form: g %.6f k %.6f t1 %g max rel err %.3g -> %s\n", pf.g, pf.k,
-            pf.t1, max_err, pw->on ? "on" : "off");
+    fprintf(stderr, "power form: g %.6f k %.6f t1 %g degree %d max rel err %.3g -> %s\n",
+            pf.g, pf.k, pf.t1, pw->deg, max_err, pw->on ? "on" : "off");
 #endif
 }
 
-double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
+double ff_cspfix_tf_tol(int depth)
+{
+    return depth ? FFMAX(ldexp(1.0, -(depth + 10)), CSPFIX_TF_POW_TOL) : CSPFIX_TF_POW_TOL;
+}
+
+double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, double tol)
 {
     const int per = 1 << CSPFIX_TF_SEG_BITS, half = CSPFIX_TF_SEGS / 2;
     const int first = (127 + CSPFIX_TF_EMIN) * per, end = (127 + CSPFIX_TF_EMAX) * per;
@@ -369,6 +381,6 @@ double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque)
         for (int i = end; i < half; i++)
             memcpy(c[i], c[end - 1], sizeof(c[i]));
     }
-    build_power(t, f, opaque);
+    build_power(t, f, opaque, tol);
     return max_err;
 }

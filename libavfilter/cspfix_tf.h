@@ -49,7 +49,8 @@
  * The power form. A curve that is an odd power of its input, f(x) = sign(x) k |x|^g
  * (BT.1886, gamma 2.2 and 2.8, and compositions of them), is also evaluated without
  * any memory lookup: |x| = m 2^e with m in [1, 2), f(x) = sign(x) s[e] P(m - 1),
- * where P is one polynomial of degree CSPFIX_TF_POW_DEG (fitted to f on [1, 2)) and
+ * where P is one polynomial of degree deg (CSPFIX_TF_POW_DEG_MIN .. CSPFIX_TF_POW_DEG:
+ * the lowest within the precision the table is built for; fitted to f on [1, 2)) and
  * s[e] = 2^(g e) one of 32 octave scales indexed by the low 5 bits of the biased
  * exponent, few enough for a vector ISA to hold them in registers. The octaves
  * 2^CSPFIX_TF_POW_EMIN .. 2 are biased exponents 97..127, so slot 0 is the slot of
@@ -60,6 +61,9 @@
  * uses it, the other kernels that evaluate tables use the segments only.
  */
 #define CSPFIX_TF_POW_DEG   7
+#define CSPFIX_TF_POW_DEG_MIN 5
+/** The largest relative error of the power form at any output depth (degree 7). */
+#define CSPFIX_TF_POW_TOL  3e-7
 #define CSPFIX_TF_POW_EMIN (-30)
 
 typedef struct CspfixTFPower {
@@ -70,6 +74,7 @@ typedef struct CspfixTFPower {
     float    p[12];                    ///< P(u) = sum p[k] u^k (k <= DEG), u = m - 1
     float    s[32];                    ///< scale of each exponent slot
     float    s1, c1;                   ///< f(x) = sign(x) fma(|x|, s1, c1) for |x| >= t1
+    int32_t  deg;                      ///< degree of P
 } CspfixTFPower;
 
 typedef struct CspfixTFTable {
@@ -126,11 +131,19 @@ typedef struct CspfixCurvePair {
 double ff_cspfix_curve_func(void *opaque, double x);
 
 /**
- * Fill a table approximating f (Chebyshev-node cubic per segment). Returns the
- * largest error of the float table against f at the segment midpoints, relative
- * to max(|f(x)|, 1).
+ * Fill a table approximating f (Chebyshev-node cubic per segment), and its power form
+ * if f is a power, of the lowest degree whose measured relative error is within tol
+ * (at least CSPFIX_TF_POW_TOL; ff_cspfix_tf_tol()). Returns the largest error of the
+ * segments against f at their midpoints, relative to max(|f(x)|, 1).
  */
-double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque);
+double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, double tol);
+
+/**
+ * The relative error a curve may have on its way to samples of depth bits (0: float):
+ * 2^-(depth + 10), about a thousandth of a code at the top of the range, but no less
+ * than CSPFIX_TF_POW_TOL.
+ */
+double ff_cspfix_tf_tol(int depth);
 
 static inline float ff_cspfix_tf_eval(const CspfixTFTable *t, float x)
 {
@@ -170,8 +183,8 @@ static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
     m.u = (a & 0x007fffffu) | 0x3f800000u;
     u   = m.f - 1.0f;
     /* one Horner chain: the fewest multiplies (the kernels run several chains at once) */
-    h   = pw->p[CSPFIX_TF_POW_DEG];
-    for (int i = CSPFIX_TF_POW_DEG - 1; i >= 0; i--)
+    h   = pw->p[pw->deg];
+    for (int i = pw->deg - 1; i >= 0; i--)
         h = fmaf(h, u, pw->p[i]);
     y.f = h * pw->s[(a >> 23) & 31];
     y.u ^= v.u & 0x80000000u;

@@ -338,15 +338,24 @@ static void check_tf_forms(void)
     curves[n++] = (TFCurve){ { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 }, 1 };
     curves[n++] = (TFCurve){ { CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1 }, 1 };
     curves[n++] = (TFCurve){ { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1 }, 0 };
-    for (int i = 0; i < n; i++) {
-        const TFCurve *c = &curves[i];
+    /* every curve built for float or 16-bit output (degree 7), for 10-bit and for 8-bit
+     * output (lower degrees where they stay within the depth's tolerance) */
+    for (int i = 0; i < 3 * n; i++) {
+        const TFCurve *c = &curves[i % n];
+        const int depth = (int[]){ 0, 10, 8 }[i / n];
+        const double tol = ff_cspfix_tf_tol(depth);
         double max_err = 0.0, worst = 0.0;
         int same_outside = 1;
 
-        ff_cspfix_tf_build(t, ff_cspfix_curve_func, (void *)&c->c);
+        ff_cspfix_tf_build(t, ff_cspfix_curve_func, (void *)&c->c, tol);
         CHECK(t->pow.on == c->power, "tf curve %d%s%s: power form %s, expected %s", c->c.curve,
               c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "",
               t->pow.on ? "on" : "off", c->power ? "on" : "off");
+        CHECK(!t->pow.on || (t->pow.deg >= CSPFIX_TF_POW_DEG_MIN && t->pow.deg <= CSPFIX_TF_POW_DEG),
+              "tf curve %d: degree %d for depth %d", c->c.curve, t->pow.deg, depth);
+        /* 8-bit output: degree 5 for every power (the degree is the lowest within tol) */
+        CHECK(!t->pow.on || depth != 8 || t->pow.deg == CSPFIX_TF_POW_DEG_MIN,
+              "tf curve %d: degree %d for 8-bit output", c->c.curve, t->pow.deg);
         for (int e = -30; e < 1; e++) {
             for (int k = 0; k < 256; k++) {
                 for (int sgn = 0; sgn < 2; sgn++) {
@@ -370,14 +379,15 @@ static void check_tf_forms(void)
             if (memcmp(&a, &b, sizeof(a)) && !(outside[k] == 1e-39f && t->pow.on))
                 same_outside = 0;
         }
-        CHECK(max_err < 3e-7, "tf curve %d%s%s: max relative error %.3g at %.9g", c->c.curve,
-              c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "", max_err, worst);
+        CHECK(max_err < tol, "tf curve %d%s%s (depth %d): max relative error %.3g at %.9g",
+              c->c.curve, c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "",
+              depth, max_err, worst);
         CHECK(same_outside, "tf curve %d%s: not the segments' values where they apply",
               c->c.curve, c->c.encode ? " encode" : " decode");
         if (verbose)
-            printf("tf curve %d%s%s: power form %s, its max relative error %.3g\n", c->c.curve,
-                   c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "",
-                   t->pow.on ? "on" : "off", max_err);
+            printf("tf curve %d%s%s, depth %d: power form %s, degree %d, its max relative error %.3g\n",
+                   c->c.curve, c->c.encode ? " encode" : " decode", c->c.curve2 ? " (composite)" : "",
+                   depth, t->pow.on ? "on" : "off", t->pow.deg, max_err);
     }
     av_free(t);
 }

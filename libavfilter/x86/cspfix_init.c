@@ -44,13 +44,15 @@ CHECK_OFFSET(CspfixTFTable, c, 0);
 static_assert(sizeof(((CspfixTFTable *)0)->c[0]) == 1 << 4, "TF_SEG_LOG2SIZE of cspfix_stage.asm");
 CHECK_OFFSET(CspfixTFTable, pow, (size_t)CSPFIX_TF_SEGS << 4);
 /* cspfix_stage.asm: TF_POW_* (the power form) */
-static_assert(CSPFIX_TF_POW_DEG == 7, "TF_POW_DEG of cspfix_stage.asm");
+static_assert(CSPFIX_TF_POW_DEG == 7 && CSPFIX_TF_POW_DEG_MIN == 5,
+              "TF_POW_DEGREES of cspfix_stage.asm");
 CHECK_OFFSET(CspfixTFPower, on, 0);
 CHECK_OFFSET(CspfixTFPower, lo, 4);
 CHECK_OFFSET(CspfixTFPower, span, 8);
 CHECK_OFFSET(CspfixTFPower, t1, 12);
 CHECK_OFFSET(CspfixTFPower, s1, 192);
 CHECK_OFFSET(CspfixTFPower, c1, 196);
+CHECK_OFFSET(CspfixTFPower, deg, 200);
 CHECK_OFFSET(CspfixTFPower, p, 16);
 CHECK_OFFSET(CspfixTFPower, s, 64);
 

@@ -41,6 +41,7 @@
 %define TF_POW_S    (TF_POW + 64)                ; 32 floats (p has 12 places)
 %define TF_POW_S1   (TF_POW + 192)
 %define TF_POW_C1   (TF_POW + 196)
+%define TF_POW_DEGREE (TF_POW + 200)              ; deg: 5, 6 or 7
 %define TF_POW_DEG  7
 
 SECTION_RODATA 32
@@ -250,11 +251,11 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     mova    [rsp + 2 * mmsize], m5
 %endmacro
 
-; TF_POW_CALC_ZMM x, a, u, y, k, k', t, t', affine, t'', k'': y = the power form of
+; TF_POW_CALC_ZMM x, a, u, y, k, k', t, t', affine, t'', k'', deg: y = the power form of
 ; the floats in x; k = the lanes that take it; with affine (1), the lanes with
 ; a >= t1 take fma(a, s1, c1) (m24: s1; c1 and t1 on the stack); clobbers a, u,
 ; k', t, t', t'', k''
-%macro TF_POW_CALC_ZMM 11
+%macro TF_POW_CALC_ZMM 12
     vpandd  %2, %1, m27                 ; a
 %if %9
     vpcmpud %11, %2, [rsp + 2 * mmsize], 5 ; a >= t1
@@ -270,14 +271,12 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vsubps  %3, %3, m29                 ; u = m - 1
     vpsrld  %2, %2, 23
     vpermi2ps %2, m13, m14              ; s of the exponent's slot
-    vmovaps %4, m23                     ; P = p0 + u (p1 + ... u (p6 + u p7))
-    vfmadd213ps %4, %3, m22
-    vfmadd213ps %4, %3, m21
-    vfmadd213ps %4, %3, m20
-    vfmadd213ps %4, %3, m19
-    vfmadd213ps %4, %3, m18
-    vfmadd213ps %4, %3, m17
-    vfmadd213ps %4, %3, m16
+%assign tfp_r 16 + %12
+    vmovaps %4, m %+ tfp_r              ; P = p0 + u (p1 + ... u p_deg)
+%rep %12
+%assign tfp_r tfp_r - 1
+    vfmadd213ps %4, %3, m %+ tfp_r
+%endrep
     vmulps  %4, %4, %2
 %if %9
     vmovaps %4{%11}, %10
@@ -297,10 +296,10 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jmp %5
 %endmacro
 
-; TF_POW_ROW_ZMM row, affine: the power form over one row, in place; two vectors
+; TF_POW_ROW_ZMM row, affine, deg: the power form over one row, in place; two vectors
 ; per iteration (two independent Horner chains), the last one alone if need be
-%macro TF_POW_ROW_ZMM 2
-%define tfp_l %1 %+ _ %+ %2
+%macro TF_POW_ROW_ZMM 3
+%define tfp_l %1 %+ _ %+ %2 %+ _ %+ %3
     xor     xq, xq
 .pow_loop_%+tfp_l:
     lea     i0q, [xq + mmsize / 4]
@@ -308,8 +307,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jge .pow_one_%+tfp_l
     movu    m7, [%1 + xq * 4]
     movu    m15, [%1 + xq * 4 + mmsize]
-    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1, %2, m5, k5
-    TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4, m2, m3, %2, m6, k6
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1, %2, m5, k5, %3
+    TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4, m2, m3, %2, m6, k6, %3
     kortestw k1, k1
     jnc .pow_mixed_a_%+tfp_l
 .pow_store_a_%+tfp_l:
@@ -324,7 +323,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jmp .pow_done_%+tfp_l
 .pow_one_%+tfp_l:
     movu    m7, [%1 + xq * 4]
-    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1, %2, m5, k5
+    TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1, %2, m5, k5, %3
     kortestw k1, k1
     jnc .pow_mixed_one_%+tfp_l
 .pow_store_one_%+tfp_l:
@@ -378,21 +377,21 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vblendvps %2, %2, %3, %4
 %endmacro
 
-; TF_POW_HORNER p, u: p = P(u) (one Horner chain; the coefficients on the stack)
-%macro TF_POW_HORNER 2
-    mova    %1, [rsp + mmsize * 7]
-%assign tfp_i 6
-%rep 7
+; TF_POW_HORNER p, u, deg: p = P(u) (one Horner chain; the coefficients on the stack)
+%macro TF_POW_HORNER 3
+    mova    %1, [rsp + mmsize * %3]
+%assign tfp_i %3 - 1
+%rep %3
     vfmadd213ps %1, %2, [rsp + mmsize * tfp_i]
 %assign tfp_i tfp_i - 1
 %endrep
 %endmacro
 
-; TF_POW_ROW_YMM row, affine: two vectors per step (two Horner chains at once); a
+; TF_POW_ROW_YMM row, affine, deg: two vectors per step (two Horner chains at once); a
 ; step with a lane outside the form, and the last vector, go one vector at a time
 ; (the loop below, up to end)
-%macro TF_POW_ROW_YMM 2
-%define tfp_l %1 %+ _ %+ %2
+%macro TF_POW_ROW_YMM 3
+%define tfp_l %1 %+ _ %+ %2 %+ _ %+ %3
     xor     xq, xq
 .pow_loop2_%+tfp_l:
     lea     endq, [xq + 2 * mmsize / 4]
@@ -427,10 +426,10 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpand   m4, m0, [tf_fracmask_v]
     vpor    m4, [tf_one_v]
     vsubps  m4, m4, [tf_one_v]
-    mova    m11, [rsp + mmsize * 7]     ; the two chains, interleaved
+    mova    m11, [rsp + mmsize * %3]    ; the two chains, interleaved
     mova    m5, m11
-%assign tfp_i 6
-%rep 7
+%assign tfp_i %3 - 1
+%rep %3
     vfmadd213ps m11, m9, [rsp + mmsize * tfp_i]
     vfmadd213ps m5, m4, [rsp + mmsize * tfp_i]
 %assign tfp_i tfp_i - 1
@@ -474,7 +473,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpand   m9, m7, [tf_fracmask_v]
     vpor    m9, [tf_one_v]              ; m in [1, 2)
     vsubps  m9, m9, [tf_one_v]          ; u = m - 1
-    TF_POW_HORNER m11, m9               ; P = p0 + u (p1 + ... u (p6 + u p7))
+    TF_POW_HORNER m11, m9, %3           ; P = p0 + u (p1 + ... u p_deg)
     vmulps  m11, m11, m10
 %if %2
     vmovaps m2, m8                      ; a >= t1: fma(a, s1, c1)
@@ -510,6 +509,44 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 .pow_done_%+tfp_l:
 %endmacro
 
+; TF_POW_ROWS affine, deg: the power form over the three rows (one loop: c0 <- c1 <- c2
+; after each), then return
+%macro TF_POW_ROWS 2
+    mov     x0d, 3
+.pow_rows_%1_%2:
+%if mmsize == 64
+    TF_POW_ROW_ZMM c0q, %1, %2
+%else
+    TF_POW_ROW_YMM c0q, %1, %2
+%endif
+    mov     c0q, c1q
+    mov     c1q, c2q
+    dec     x0d
+    jnz .pow_rows_%1_%2
+    RET
+%endmacro
+
+; TF_POW_DISPATCH: to the rows' loop of the table's degree, with the affine piece or not
+%macro TF_POW_DISPATCH 0
+    mov     i0d, [tq + TF_POW_DEGREE]
+    cmp     dword [tq + TF_POW_T1], 0x7f800000
+    jne .pow_affine
+    TF_POW_DEGREES 0
+.pow_affine:
+    TF_POW_DEGREES 1
+%endmacro
+
+%macro TF_POW_DEGREES 1
+    cmp     i0d, 6
+    jl .pow_d5_%1
+    je .pow_d6_%1
+    TF_POW_ROWS %1, 7
+.pow_d6_%1:
+    TF_POW_ROWS %1, 6
+.pow_d5_%1:
+    TF_POW_ROWS %1, 5
+%endmacro
+
 %macro TF 0
 %if mmsize == 64
 cglobal cspfix_tf, 5, 12, 32, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, end, x0, i2
@@ -521,17 +558,7 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 %if mmsize == 64
     ; power-form tables only (x86/cspfix_init.c sends the others to AVX2)
     TF_POW_CONSTANTS_ZMM
-    cmp     dword [tq + TF_POW_T1], 0x7f800000
-    jne .pow_affine
-    TF_POW_ROW_ZMM c0q, 0
-    TF_POW_ROW_ZMM c1q, 0
-    TF_POW_ROW_ZMM c2q, 0
-    RET
-.pow_affine:
-    TF_POW_ROW_ZMM c0q, 1
-    TF_POW_ROW_ZMM c1q, 1
-    TF_POW_ROW_ZMM c2q, 1
-    RET
+    TF_POW_DISPATCH
 %else
     cmp     dword [tq + TF_POW_ON], 0
     jne .pow
@@ -570,17 +597,7 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
     RET
 .pow:
     TF_POW_CONSTANTS_YMM
-    cmp     dword [tq + TF_POW_T1], 0x7f800000
-    jne .pow_affine
-    TF_POW_ROW_YMM c0q, 0
-    TF_POW_ROW_YMM c1q, 0
-    TF_POW_ROW_YMM c2q, 0
-    RET
-.pow_affine:
-    TF_POW_ROW_YMM c0q, 1
-    TF_POW_ROW_YMM c1q, 1
-    TF_POW_ROW_YMM c2q, 1
-    RET
+    TF_POW_DISPATCH
 %endif
 %endmacro
 

@@ -355,9 +355,12 @@ static void check_tf(const CspfixDSPContext *dsp)
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
     }
-    for (int k = 0; k < n; k++) {
-        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&curves[k].c);
-        if (check_func(dsp->stage.tf, "cspfix_tf_%s", curves[k].name)) {
+    /* each curve built for float, 10-bit and 8-bit output (the power form's degrees) */
+    for (int k = 0; k < 3 * n; k++) {
+        const int depth = (int[]){ 0, 10, 8 }[k / n];
+        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&curves[k % n].c,
+                           ff_cspfix_tf_tol(depth));
+        if (check_func(dsp->stage.tf, "cspfix_tf_%s_%d", curves[k % n].name, depth)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 for (int sig = 0; sig < 2; sig++) {
@@ -384,7 +387,7 @@ static void check_tf(const CspfixDSPContext *dsp)
      * drifts into denormals or constants); its cost does not depend on the curve. */
     if (check_func(dsp->stage.tf, "cspfix_tf")) {
         static const Curve identity = { "identity", { CSPFIX_CURVE_NONE } };
-        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&identity.c);
+        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&identity.c, CSPFIX_TF_POW_TOL);
         fill_floats(ref_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
         memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
         call_ref(ref[0], ref[1], ref[2], MAXW, tab);
@@ -1080,8 +1083,8 @@ static void check_tonemap(const CspfixDSPContext *dsp)
 
     if (!gain || !desat)
         goto end;
-    ff_cspfix_tf_build(gain, tm_gain, &op);
-    ff_cspfix_tf_build(desat, tm_desat, &op);
+    ff_cspfix_tf_build(gain, tm_gain, &op, CSPFIX_TF_POW_TOL);
+    ff_cspfix_tf_build(desat, tm_desat, &op, CSPFIX_TF_POW_TOL);
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
