@@ -317,9 +317,11 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, doub
     pw->c1   = (float)c1;
     pw->on   = 1;
 
-    /* the lowest degree within tol, measured over every octave at 512 points and the ends */
+    /* the lowest degree within tol (degree 7 for CSPFIX_TF_POW_TOL), measured over every
+     * octave at 512 points and the ends */
+    pw->deg = tol > CSPFIX_TF_POW_TOL ? CSPFIX_TF_POW_DEG_MIN : CSPFIX_TF_POW_DEG;
     tol = FFMAX(tol, CSPFIX_TF_POW_TOL);
-    for (pw->deg = CSPFIX_TF_POW_DEG_MIN; pw->deg <= CSPFIX_TF_POW_DEG; pw->deg++) {
+    for (; pw->deg <= CSPFIX_TF_POW_DEG; pw->deg++) {
         fit_power_poly(p, pw->deg, &pf);
         memset(pw->p, 0, sizeof(pw->p));
         for (int i = 0; i <= pw->deg; i++)
@@ -347,7 +349,7 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, doub
 
 double ff_cspfix_tf_tol(int depth)
 {
-    return depth ? FFMAX(ldexp(1.0, -(depth + 10)), CSPFIX_TF_POW_TOL) : CSPFIX_TF_POW_TOL;
+    return depth && depth < 12 ? ldexp(1.0, -(depth + 10)) : CSPFIX_TF_POW_TOL;
 }
 
 double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, double tol)

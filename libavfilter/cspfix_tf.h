@@ -62,7 +62,7 @@
  */
 #define CSPFIX_TF_POW_DEG   7
 #define CSPFIX_TF_POW_DEG_MIN 5
-/** The largest relative error of the power form at any output depth (degree 7). */
+/** The power form's tolerance for 12-bit and deeper outputs and float: degree 7. */
 #define CSPFIX_TF_POW_TOL  3e-7
 #define CSPFIX_TF_POW_EMIN (-30)
 
@@ -133,15 +133,16 @@ double ff_cspfix_curve_func(void *opaque, double x);
 /**
  * Fill a table approximating f (Chebyshev-node cubic per segment), and its power form
  * if f is a power, of the lowest degree whose measured relative error is within tol
- * (at least CSPFIX_TF_POW_TOL; ff_cspfix_tf_tol()). Returns the largest error of the
+ * (ff_cspfix_tf_tol(); tol <= CSPFIX_TF_POW_TOL: degree 7, kept if within
+ * CSPFIX_TF_POW_TOL). Returns the largest error of the
  * segments against f at their midpoints, relative to max(|f(x)|, 1).
  */
 double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, double tol);
 
 /**
  * The relative error a curve may have on its way to samples of depth bits (0: float):
- * 2^-(depth + 10), about a thousandth of a code at the top of the range, but no less
- * than CSPFIX_TF_POW_TOL.
+ * 2^-(depth + 10), about a thousandth of a code at the top of the range; from 12 bits
+ * on, and for float, CSPFIX_TF_POW_TOL (degree 7).
  */
 double ff_cspfix_tf_tol(int depth);
 

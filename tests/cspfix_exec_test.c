@@ -353,7 +353,10 @@ static void check_tf_forms(void)
               t->pow.on ? "on" : "off", c->power ? "on" : "off");
         CHECK(!t->pow.on || (t->pow.deg >= CSPFIX_TF_POW_DEG_MIN && t->pow.deg <= CSPFIX_TF_POW_DEG),
               "tf curve %d: degree %d for depth %d", c->c.curve, t->pow.deg, depth);
-        /* 8-bit output: degree 5 for every power (the degree is the lowest within tol) */
+        /* float output: degree 7; 8-bit output: degree 5 for every power (the lowest
+         * within tol) */
+        CHECK(!t->pow.on || depth || t->pow.deg == CSPFIX_TF_POW_DEG,
+              "tf curve %d: degree %d for float output", c->c.curve, t->pow.deg);
         CHECK(!t->pow.on || depth != 8 || t->pow.deg == CSPFIX_TF_POW_DEG_MIN,
               "tf curve %d: degree %d for 8-bit output", c->c.curve, t->pow.deg);
         for (int e = -30; e < 1; e++) {

@@ -170,6 +170,24 @@ static const Conv convs[] = {
       D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), SDR709_8, 0, 1.0, 0, REF_GAMUT_COMPRESS },
 };
 
+/* Float outputs (gbrpf32le, full range) of in-gamut inputs: the error of each sample
+ * against the model's normalised output, relative to max(|model|, 1) (so, below 1.0, of
+ * the full scale). At least 99.9 % of the samples must be within FLOAT_BOUND, and all
+ * within FLOAT_MAX: near black, the encoding's slope (x^(1/2.4) at 0) turns the float
+ * rounding of a gamut matrix that cancels to almost 0 into errors of up to 1.2e-4 (as it
+ * does in the integer rows' documented exceptions). The depth of their output
+ * descriptions is the model's only. */
+#define FLOAT_BOUND 2e-6
+#define FLOAT_MAX   5e-4
+static const Conv float_convs[] = {
+    { "smpte170m->bt709 float RGB", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_GBRPF32LE,
+      D(SMPTE170M, SMPTE170M, SMPTE170M, MPEG, 8), D(BT709, BT709, RGB, JPEG, 16) },
+    { "bt2020 10-bit->bt709 float RGB", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_GBRPF32LE,
+      D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), D(BT709, BT709, RGB, JPEG, 16) },
+    { "sRGB Y'CbCr->bt709 float RGB", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_GBRPF32LE,
+      D(BT709, IEC61966_2_1, BT709, MPEG, 8), D(BT709, BT709, RGB, JPEG, 16) },
+};
+
 /* plane of component c (Y/Cb/Cr or R/G/B order) */
 static int plane_of(enum AVPixelFormat fmt, int c)
 {
@@ -285,6 +303,10 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
     return f;
 }
 
+static const char *const tm_names[] = { "auto", "none", "clip", "bt2390", "reinhard",
+                                        "hable", "mobius" };
+static const char *const gamut_names[] = { "none", "clip", "desaturate", "compress" };
+
 typedef struct Stats {
     long long n, exact;
     double max, sum;
@@ -314,9 +336,6 @@ static int run_conv(const Conv *cv, int verbose)
     AVFrame *in, *out = NULL;
     RefOptions ro = { cv->linearize, REF_WP_BRADFORD, cv->tonemap, cv->gamut, cv->desat,
                       cv->peak, cv->target_peak };
-    static const char *const tm_names[] = { "auto", "none", "clip", "bt2390", "reinhard",
-                                            "hable", "mobius" };
-    static const char *const gamut_names[] = { "none", "clip", "desaturate", "compress" };
     Stats st = { 0 };
     const int obig = cv->out.depth > 8, ibig = cv->in.depth > 8;
     const double bound = cv->min_exact ? cv->min_exact : cv->out.depth >= 12 ? 99.5 : 99.9;
@@ -418,6 +437,66 @@ static int run_conv(const Conv *cv, int verbose)
     return pass ? 0 : 1;
 }
 
+/* a float output row: max and mean error (see float_convs), the share within FLOAT_BOUND */
+static int run_float_conv(const Conv *cv)
+{
+    char filter[512];
+    AVFrame *in, *out = NULL;
+    RefOptions ro = { cv->linearize, REF_WP_BRADFORD, cv->tonemap, cv->gamut, cv->desat,
+                      cv->peak, cv->target_peak };
+    const int ibig = cv->in.depth > 8;
+    long long n = 0, within = 0;
+    double max = 0.0, sum = 0.0;
+    int w, h, ret, pass;
+
+    in = make_input(cv, &w, &h);
+    if (!in)
+        return -1;
+    snprintf(filter, sizeof(filter), "cspfix=primaries=%s:trc=%s:space=rgb:range=pc:format=%s"
+             ":tonemap=%s:gamut=%s:peak=%g:target_peak=%g:desat=%g",
+             av_color_primaries_name(cv->out.prim), av_color_transfer_name(cv->out.trc),
+             av_get_pix_fmt_name(cv->out_fmt), tm_names[cv->tonemap], gamut_names[cv->gamut],
+             cv->peak, cv->target_peak, cv->desat);
+    ret = cspfix_run1(in, filter, 1, &out);
+    if (ret < 0) {
+        fprintf(stderr, "%s: filter failed (%d): %s\n", cv->name, ret, filter);
+        av_frame_free(&in);
+        return -1;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            double dv[3], ref[3];
+            RefTrace tr;
+            int g;
+            for (int c = 0; c < 3; c++)
+                dv[c] = cspfix_sample(in, plane_of(cv->in_fmt, c), x, y, ibig);
+            if (ref_convert_trace(&cv->in, &cv->out, &ro, dv, ref, &g, &tr) < 0) {
+                fprintf(stderr, "%s: reference model rejects the description\n", cv->name);
+                av_frame_free(&in);
+                av_frame_free(&out);
+                return -1;
+            }
+            if (!g)
+                continue;  /* out of gamut: the model's reference is clamped, the float not */
+            for (int c = 0; c < 3; c++) {
+                const int p = plane_of(cv->out_fmt, c);
+                const float v = ((const float *)(out->data[p] + y * out->linesize[p]))[x];
+                const double e = fabs(v - tr.out_norm[c]) / FFMAX(fabs(tr.out_norm[c]), 1.0);
+                n++;
+                sum += e;
+                max = FFMAX(max, e);
+                within += e < FLOAT_BOUND;
+            }
+        }
+    pass = n > 0 && max < FLOAT_MAX && within >= 0.999 * n;
+    printf("| %-34s | %2d->f32 | %10lld | %.2e | %.2e | %8.4f %% | %s |\n", cv->name,
+           cv->in.depth, n, max, sum / n, 100.0 * within / n, pass ? "ok" : "FAIL");
+    fflush(stdout);
+    av_frame_free(&in);
+    av_frame_free(&out);
+    return pass ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     int passed = 0, failed = 0, verbose = 0;
@@ -439,6 +518,18 @@ int main(int argc, char **argv)
         if (only && !strstr(convs[i].name, only))
             continue;
         if (run_conv(&convs[i], verbose) == 0)
+            passed++;
+        else
+            failed++;
+    }
+    printf("\nFloat outputs: error relative to max(|model|, 1); bounds: max %g, 99.9 %% within %g\n\n",
+           FLOAT_MAX, FLOAT_BOUND);
+    printf("| conversion                         | bits    | samples    | max       | mean      | within     | result |\n");
+    printf("|------------------------------------|---------|------------|-----------|-----------|------------|--------|\n");
+    for (int i = 0; i < sizeof(float_convs) / sizeof(float_convs[0]); i++) {
+        if (only && !strstr(float_convs[i].name, only))
+            continue;
+        if (run_float_conv(&float_convs[i]) == 0)
             passed++;
         else
             failed++;
