@@ -377,6 +377,19 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vblendvps %2, %2, %3, %4
 %endmacro
 
+; TF_POW_FINISH_YMM y, a, x, t, t', affine: with affine (1), y = fma(a, s1, c1) in the
+; lanes with a >= t1 (s1, c1, t1 - 1 on the stack); then the sign of x onto y
+%macro TF_POW_FINISH_YMM 6
+%if %6
+    mova    %4, [rsp + TF_POW_STACK + 3 * mmsize]
+    vfmadd213ps %4, %2, [rsp + TF_POW_STACK + 4 * mmsize]
+    vpcmpgtd %5, %2, [rsp + TF_POW_STACK + 5 * mmsize]
+    vblendvps %1, %1, %4, %5
+%endif
+    vpandn  %5, m13, %3
+    vpxor   %1, %5
+%endmacro
+
 ; TF_POW_HORNER p, u, deg: p = P(u) (one Horner chain; the coefficients on the stack)
 %macro TF_POW_HORNER 3
     mova    %1, [rsp + mmsize * %3]
@@ -436,20 +449,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %endrep
     vmulps  m11, m11, m10
     vmulps  m5, m5, m3
-%if %2
-    mova    m3, [rsp + TF_POW_STACK + 3 * mmsize]
-    vmovaps m12, m8                     ; a >= t1: fma(a, s1, c1)
-    vfmadd213ps m12, m3, [rsp + TF_POW_STACK + 4 * mmsize]
-    vpcmpgtd m10, m8, [rsp + TF_POW_STACK + 5 * mmsize]
-    vblendvps m11, m11, m12, m10
-    vfmadd213ps m3, m1, [rsp + TF_POW_STACK + 4 * mmsize]
-    vpcmpgtd m10, m1, [rsp + TF_POW_STACK + 5 * mmsize]
-    vblendvps m5, m5, m3, m10
-%endif
-    vpandn  m10, m13, m7                ; the signs of x
-    vpxor   m11, m10
-    vpandn  m3, m13, m0
-    vpxor   m5, m3
+    TF_POW_FINISH_YMM m11, m8, m7, m12, m10, %2
+    TF_POW_FINISH_YMM m5, m1, m0, m3, m10, %2
     movu    [%1 + xq * 4], m11
     movu    [%1 + xq * 4 + mmsize], m5
     mov     xq, endq
@@ -475,15 +476,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vsubps  m9, m9, [tf_one_v]          ; u = m - 1
     TF_POW_HORNER m11, m9, %3           ; P = p0 + u (p1 + ... u p_deg)
     vmulps  m11, m11, m10
-%if %2
-    vmovaps m2, m8                      ; a >= t1: fma(a, s1, c1)
-    mova    m3, [rsp + TF_POW_STACK + 3 * mmsize]
-    vfmadd213ps m2, m3, [rsp + TF_POW_STACK + 4 * mmsize]
-    vpcmpgtd m3, m8, [rsp + TF_POW_STACK + 5 * mmsize]
-    vblendvps m11, m11, m2, m3
-%endif
-    vpandn  m10, m13, m7                ; the sign of x
-    vpxor   m11, m10
+    TF_POW_FINISH_YMM m11, m8, m7, m2, m3, %2
     vmovmskps i0d, m6
     cmp     i0d, (1 << (mmsize / 4)) - 1
     jne .pow_mixed_%+tfp_l
