@@ -834,11 +834,32 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
     movu    [%3 + xq * 4], %1
 %endmacro
 
+; GAMUT_COMPRESS_D x, sinv, row, d, k (AVX-512): GAMUT_COMPRESS_C with d and the
+; lanes k computed before (the same operations)
+%macro GAMUT_COMPRESS_D 5
+    subps   m6, %4, m13                 ; e
+    mulps   m8, m6, %2
+    addps   m8, m15, m8                 ; 1 + e sinv
+    divps   m6, m8
+    addps   m6, m13, m6                 ; thr + e / (1 + e sinv)
+    mulps   m6, m3
+    subps   m6, m3, m6
+    vmovaps %1{%5}, m6
+    vmaxps  %1, %1, m9
+    vminps  %1, %1, m14
+    movu    [%3 + xq * 4], %1
+%endmacro
+
 %macro GAMUT_COMPRESS 0
-%if UNIX64
-cglobal cspfix_gamut_compress, 5, 6, 16, c0, c1, c2, w, sinv, x
+%if mmsize == 64
+%assign %%regs 19
 %else
-cglobal cspfix_gamut_compress, 7, 8, 16, c0, c1, c2, w, thr, sinv, hi, x
+%assign %%regs 16
+%endif
+%if UNIX64
+cglobal cspfix_gamut_compress, 5, 6, %%regs, c0, c1, c2, w, sinv, x
+%else
+cglobal cspfix_gamut_compress, 7, 8, %%regs, c0, c1, c2, w, thr, sinv, hi, x
     movss   xmm0, thrm
     movss   xmm1, him
 %endif
@@ -860,12 +881,42 @@ cglobal cspfix_gamut_compress, 7, 8, 16, c0, c1, c2, w, thr, sinv, hi, x
     divps   m4, m15, m3                 ; 1 / a
 %if mmsize == 64
     vcmpps  k3, m9, m3, 1               ; a > 0
+    ; d and the compressed lanes of the three rows first (m16-m18, k4-k6): a vector
+    ; with none skips the three divisions (the same results)
+%assign gc_i 0
+%rep 3
+%assign gc_d 16 + gc_i
+%assign gc_k 4 + gc_i
+    subps   m %+ gc_d, m3, m %+ gc_i
+    mulps   m %+ gc_d, m4               ; d
+    vcmpps  k %+ gc_k {k3}, m13, m %+ gc_d, 1 ; a > 0 and thr < d
+%assign gc_i gc_i + 1
+%endrep
+    korw    k2, k4, k5
+    korw    k2, k2, k6
+    kortestw k2, k2
+    jz .clamp
+    GAMUT_COMPRESS_D m0, m10, c0q, m16, k4
+    GAMUT_COMPRESS_D m1, m11, c1q, m17, k5
+    GAMUT_COMPRESS_D m2, m12, c2q, m18, k6
+    jmp .next
+.clamp:                                 ; no lane compressed: the clamp only
+%assign gc_i 0
+%rep 3
+    vmaxps  m %+ gc_i, m %+ gc_i, m9
+    vminps  m %+ gc_i, m %+ gc_i, m14
+%assign gc_i gc_i + 1
+%endrep
+    movu    [c0q + xq * 4], m0
+    movu    [c1q + xq * 4], m1
+    movu    [c2q + xq * 4], m2
+.next:
 %else
     cmpps   m5, m9, m3, 1
-%endif
     GAMUT_COMPRESS_C m0, m10, c0q
     GAMUT_COMPRESS_C m1, m11, c1q
     GAMUT_COMPRESS_C m2, m12, c2q
+%endif
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop
