@@ -951,7 +951,9 @@ static void check_yuvint8(const CspfixDSPContext *dsp)
                 }
             }
         }
-        bench_new(new8, y, ref32 + PAD, 2 * MAXW, 0, &p[0]);
+        /* the parameters the deltas in ref32 were made for (the last k): others can
+         * overflow the sum the kernels' ranges were checked for */
+        bench_new(new8, y, ref32 + PAD, 2 * MAXW, 0, &p[NB_YUVINT - 1]);
     }
 #undef FILL_CHROMA
     report("yuvint");
@@ -1044,7 +1046,7 @@ static void check_yuvint16(const CspfixDSPContext *dsp)
                 }
             }
         }
-        bench_new(new16, y, ref32 + PAD, 2 * MAXW, 0, &p[NB_YUVINT]);
+        bench_new(new16, y, ref32 + PAD, 2 * MAXW, 0, &p[2 * NB_YUVINT - 1]);
     }
 #undef FILL_CHROMA16
     report("yuvint16");
