@@ -268,6 +268,9 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, doub
     CspfixTFPower *pw = &t->pow;
     PowerFit pf = { f, opaque, INFINITY, f(opaque, 1.0), 0.0 };
     double p[CSPFIX_TF_POW_DEG + 1], max_err = 0.0, s1, c1, x0 = 1.0;
+    CspfixTFPower cand[CSPFIX_TF_POW_DEG - CSPFIX_TF_POW_DEG_MIN + 1];
+    double err[CSPFIX_TF_POW_DEG - CSPFIX_TF_POW_DEG_MIN + 1];
+    int first;
     union { float f; uint32_t u; } lo = { .f = ldexpf(1.0f, CSPFIX_TF_POW_EMIN) }, hi = { .f = 2.0f },
                                    t1 = { .f = INFINITY };
 
@@ -318,24 +321,33 @@ static void build_power(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, doub
     pw->on   = 1;
 
     /* the lowest degree within tol (degree 7 for CSPFIX_TF_POW_TOL), measured over every
-     * octave at 512 points and the ends */
-    pw->deg = tol > CSPFIX_TF_POW_TOL ? CSPFIX_TF_POW_DEG_MIN : CSPFIX_TF_POW_DEG;
+     * octave at 512 points and the ends; the candidates side by side, f once per point */
+    first = tol > CSPFIX_TF_POW_TOL ? CSPFIX_TF_POW_DEG_MIN : CSPFIX_TF_POW_DEG;
     tol = FFMAX(tol, CSPFIX_TF_POW_TOL);
-    for (; pw->deg <= CSPFIX_TF_POW_DEG; pw->deg++) {
-        fit_power_poly(p, pw->deg, &pf);
-        memset(pw->p, 0, sizeof(pw->p));
-        for (int i = 0; i <= pw->deg; i++)
-            pw->p[i] = (float)p[i];
-        max_err = 0.0;
-        for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++) {
-            for (int i = 0; i <= 512; i++) {
-                const float x = i == 512 ? nextafterf(ldexpf(1.0f, e + 1), 0.0f)
-                                         : ldexpf(1.0f + i / 512.0f + 1.0f / 1024, e);
-                const double ref = f(opaque, x);
-                const double err = fabs(ff_cspfix_tf_eval_row(t, x) - ref) / fabs(ref);
-                max_err = FFMAX(max_err, err);
+    for (int d = first; d <= CSPFIX_TF_POW_DEG; d++) {
+        CspfixTFPower *c = &cand[d - CSPFIX_TF_POW_DEG_MIN];
+        *c = *pw;
+        c->deg = d;
+        fit_power_poly(p, d, &pf);
+        memset(c->p, 0, sizeof(c->p));
+        for (int i = 0; i <= d; i++)
+            c->p[i] = (float)p[i];
+        err[d - CSPFIX_TF_POW_DEG_MIN] = 0.0;
+    }
+    for (int e = CSPFIX_TF_POW_EMIN; e < 1; e++) {
+        for (int i = 0; i <= 512; i++) {
+            const float x = i == 512 ? nextafterf(ldexpf(1.0f, e + 1), 0.0f)
+                                     : ldexpf(1.0f + i / 512.0f + 1.0f / 1024, e);
+            const double ref = f(opaque, x);
+            for (int d = first; d <= CSPFIX_TF_POW_DEG; d++) {
+                const int k = d - CSPFIX_TF_POW_DEG_MIN;
+                err[k] = FFMAX(err[k], fabs(ff_cspfix_tf_pow_eval(&cand[k], x) - ref) / fabs(ref));
             }
         }
+    }
+    for (int d = first; d <= CSPFIX_TF_POW_DEG; d++) {
+        *pw     = cand[d - CSPFIX_TF_POW_DEG_MIN];
+        max_err = err[d - CSPFIX_TF_POW_DEG_MIN];
         if (max_err <= tol)
             break;
     }

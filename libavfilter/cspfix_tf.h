@@ -165,16 +165,13 @@ static inline int ff_cspfix_tf_pow_takes(const CspfixTFPower *pw, float x)
     return pw->on && (a - pw->lo < pw->span || !a);
 }
 
-/** One sample as the tf kernel evaluates it: the power form where it applies. */
-static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
+/** The power form of x, for x it takes (ff_cspfix_tf_pow_takes()). */
+static inline float ff_cspfix_tf_pow_eval(const CspfixTFPower *pw, float x)
 {
-    const CspfixTFPower *pw = &t->pow;
     union { float f; uint32_t u; } v = { .f = x }, m, y;
     const uint32_t a = v.u & 0x7fffffffu;
     float u, h;
 
-    if (!ff_cspfix_tf_pow_takes(pw, x))
-        return ff_cspfix_tf_eval(t, x);
     if (a >= pw->t1) {
         m.u = a;
         y.f = fmaf(m.f, pw->s1, pw->c1);
@@ -190,6 +187,13 @@ static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
     y.f = h * pw->s[(a >> 23) & 31];
     y.u ^= v.u & 0x80000000u;
     return y.f;
+}
+
+/** One sample as the tf kernel evaluates it: the power form where it applies. */
+static inline float ff_cspfix_tf_eval_row(const CspfixTFTable *t, float x)
+{
+    return ff_cspfix_tf_pow_takes(&t->pow, x) ? ff_cspfix_tf_pow_eval(&t->pow, x)
+                                              : ff_cspfix_tf_eval(t, x);
 }
 
 #endif /* AVFILTER_CSPFIX_TF_H */

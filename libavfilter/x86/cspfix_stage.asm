@@ -807,35 +807,9 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
 ; as gamut_compress_c: the compressed value in every lane, kept where a > 0 and
 ; d > thr
 ;-----------------------------------------------------------------------------
-; GAMUT_COMPRESS_C c, sinv, offset: one component (m3 a, m4 1 / a, m5 a > 0)
-%macro GAMUT_COMPRESS_C 3
-    subps   m6, m3, %1
-    mulps   m6, m4                      ; d
-%if mmsize == 64
-    vcmpps  k1{k3}, m13, m6, 1          ; a > 0 and thr < d
-%else
-    cmpps   m7, m13, m6, 1
-    andps   m7, m5
-%endif
-    subps   m6, m13                     ; e
-    mulps   m8, m6, %2
-    addps   m8, m15, m8                 ; 1 + e sinv
-    divps   m6, m8
-    addps   m6, m13, m6                 ; thr + e / (1 + e sinv)
-    mulps   m6, m3
-    subps   m6, m3, m6
-%if mmsize == 64
-    vmovaps %1{k1}, m6
-%else
-    blendvps %1, %1, m6, m7
-%endif
-    vmaxps  %1, %1, m9
-    vminps  %1, %1, m14
-    movu    [%3 + xq * 4], %1
-%endmacro
-
-; GAMUT_COMPRESS_D x, sinv, row, d, k (AVX-512): GAMUT_COMPRESS_C with d and the
-; lanes k computed before (the same operations)
+; GAMUT_COMPRESS_D c, sinv, row, d, lanes: one component (m3 a, m4 1 / a) whose d is
+; computed: the compressed value in the lanes (a k register with AVX-512, a mask
+; vector before), then the clamp and the store
 %macro GAMUT_COMPRESS_D 5
     subps   m6, %4, m13                 ; e
     mulps   m8, m6, %2
@@ -844,10 +818,24 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
     addps   m6, m13, m6                 ; thr + e / (1 + e sinv)
     mulps   m6, m3
     subps   m6, m3, m6
+%if mmsize == 64
     vmovaps %1{%5}, m6
+%else
+    blendvps %1, %1, m6, %5
+%endif
     vmaxps  %1, %1, m9
     vminps  %1, %1, m14
     movu    [%3 + xq * 4], %1
+%endmacro
+
+; GAMUT_COMPRESS_C c, sinv, row (SSE2, AVX2): d and its lanes (m5: a > 0), then
+; GAMUT_COMPRESS_D
+%macro GAMUT_COMPRESS_C 3
+    subps   m6, m3, %1
+    mulps   m6, m4                      ; d
+    cmpps   m7, m13, m6, 1
+    andps   m7, m5                      ; a > 0 and thr < d
+    GAMUT_COMPRESS_D %1, %2, %3, m6, m7
 %endmacro
 
 %macro GAMUT_COMPRESS 0
