@@ -48,6 +48,7 @@ SECTION_RODATA 32
 
 tf_fracmask_v: times 8 dd 0x007fffff    ; the power form's m = (a & fracmask) | 1.0
 tf_one_v:      times 8 dd 1.0
+tf_pow_top8_v: times 8 dd 0x3c000000 - 1 ; bits of 2^-7, minus 1 (the AVX2 tf's top 8 octaves)
 tf_mantmask: dd (1 << TF_MANT_BITS) - 1   ; the mantissa bits of t (broadcast)
 tf_tscale:   dd (127 - TF_MANT_BITS) << 23 ; 2^-TF_MANT_BITS (broadcast)
 tf_absmask:  dd 0x7fffffff
@@ -414,25 +415,29 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     movu    m0, [%1 + xq * 4 + mmsize]
     vpand   m8, m7, m13                 ; a (>= 0 as int32)
     vpand   m1, m0, m13
-    vpcmpgtd m6, m8, m14                ; lo <= a < lo + span, or a == 0
+    ; the top 8 octaves of the window, 2^-7 <= a < lo + span (= 2), or a == 0: s
+    ; from one vpermps (slots 24..31); a vector with any other lane goes alone
+    vpcmpgtd m6, m8, [tf_pow_top8_v]
     vpcmpgtd m9, m15, m8
     vpand   m6, m9
-    vpcmpgtd m2, m1, m14
+    vpcmpgtd m2, m1, [tf_pow_top8_v]
     vpcmpgtd m9, m15, m1
     vpand   m2, m9
     vpxor   m9, m9
-    vpcmpeqd m10, m8, m9
+    vpcmpeqd m10, m8, m9                ; a == 0 (s = 0, as s[0])
     vpor    m6, m10
-    vpcmpeqd m10, m1, m9
-    vpor    m2, m10
+    vpcmpeqd m11, m1, m9
+    vpor    m2, m11
     vpand   m6, m2
     vmovmskps i0d, m6
     cmp     i0d, (1 << (mmsize / 4)) - 1
     jne .pow_loop_%+tfp_l
     vpsrld  m9, m8, 23
-    TF_POW_S_YMM m9, m10, m11, m12, m5
+    vpermps m12, m9, [tq + TF_POW_S + 96]
+    vpandn  m10, m10, m12               ; s
     vpsrld  m4, m1, 23
-    TF_POW_S_YMM m4, m3, m11, m12, m5
+    vpermps m12, m4, [tq + TF_POW_S + 96]
+    vpandn  m3, m11, m12
     vpand   m9, m7, [tf_fracmask_v]
     vpor    m9, [tf_one_v]              ; m in [1, 2)
     vsubps  m9, m9, [tf_one_v]          ; u = m - 1
