@@ -267,9 +267,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpcmpud %5, %3, m26, 1              ; a - lo <u span
     vptestnmd %6, %2, %2                ; a == 0
     korw    %5, %5, %6
-    vpandd  %3, %1, m28
-    vpord   %3, %3, m29                 ; m in [1, 2)
-    vsubps  %3, %3, m29                 ; u = m - 1
+    vgetmantps %3, %1, 4                ; m in [1, 2) (as (a & fracmask) | 1.0 where
+    vsubps  %3, %3, m29                 ; the form applies); u = m - 1
     vpsrld  %2, %2, 23
     vpermi2ps %2, m13, m14              ; s of the exponent's slot
 %assign tfp_r 16 + %12
