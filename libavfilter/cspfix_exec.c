@@ -58,16 +58,6 @@ static double ootf_func(void *opaque, double y)
     return y > 0.0 ? op->gain * pow(y, op->power) : 0.0;
 }
 
-static double tm_gain_func(void *opaque, double m)
-{
-    return ff_cspfix_tonemap_gain(opaque, m);
-}
-
-static double tm_desat_func(void *opaque, double m)
-{
-    return ff_cspfix_tonemap_desat(opaque, m);
-}
-
 static int alloc_table(CspfixTFTable **t, CspfixScalarFunc f, void *opaque, double tol)
 {
     if (!(*t = av_malloc(sizeof(**t))))
@@ -88,21 +78,70 @@ static int alloc_curve(CspfixTFTable **t, int curve, int encode)
     return alloc_curve2(t, curve, encode, CSPFIX_CURVE_NONE, 0, CSPFIX_TF_POW_TOL);
 }
 
+/* The tables of ops a and b (with precision tol_a, tol_b) are the same: the fields
+ * they are built from are equal. */
+static int same_tables(const CspfixOp *a, double tol_a, const CspfixOp *b, double tol_b)
+{
+    if (a->type != b->type)
+        return 0;
+    switch (a->type) {
+    case CSPFIX_OP_TF:
+        return a->curve == b->curve && a->encode == b->encode && a->curve2 == b->curve2 &&
+               a->encode2 == b->encode2 && tol_a == tol_b;
+    case CSPFIX_OP_TONEMAP:
+        return a->tm == b->tm && a->src_peak == b->src_peak && a->dst_peak == b->dst_peak &&
+               a->out_white == b->out_white && a->desat == b->desat &&
+               !memcmp(a->k, b->k, sizeof(a->k));
+    default:
+        return 0;
+    }
+}
+
+/* A stage of the previous configuration with op's tables: they move to st (so that a
+ * plan rebuilt for a new source peak rebuilds the tone curve's tables only). */
+static int reuse_tables(CspfixStage *st, const CspfixOp *op, double tol, CspfixStage *old,
+                        const CspfixOp *old_ops, int nb_old, double old_tol)
+{
+    for (int i = 0; i < nb_old; i++) {
+        if (old[i].tab && old[i].type == op->type &&
+            same_tables(op, tol, &old_ops[i], old_tol)) {
+            st->tab  = old[i].tab;
+            st->tab2 = old[i].tab2;
+            old[i].tab = old[i].tab2 = NULL;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Bind plan ops to kernel parameters (float matrices, tables). The curves' power forms
- * are as precise as the output samples need (ff_cspfix_tf_tol()). */
-static int bind_stages(CspfixExec *e)
+ * are as precise as the output samples need (ff_cspfix_tf_tol()). The tables of the
+ * previous configuration (old: its stages, ops and precision) are reused where the ops
+ * they were built for are the same. */
+static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops, int nb_old,
+                       double old_tol)
 {
     const CspfixPlan *p = &e->plan;
     const double tol = ff_cspfix_tf_tol(e->fout.depth);
+    CspfixToneCurve tc;
     int ret;
 
-    free_stages(e);
+    e->nb_stages   = 0;
+    e->stage_start = 0;
+    av_freep(&e->in_lut);
     for (int i = 0; i < p->nb_ops; i++) {
         const CspfixOp *op = &p->ops[i];
         CspfixStage *st = &e->stages[e->nb_stages++];
 
         memset(st, 0, sizeof(*st));
         st->type = op->type;
+        if ((op->type == CSPFIX_OP_TF || op->type == CSPFIX_OP_TONEMAP) &&
+            reuse_tables(st, op, tol, old, old_ops, nb_old, old_tol)) {
+            if (op->type == CSPFIX_OP_TONEMAP)
+                for (int c = 0; c < 3; c++)
+                    st->k[c] = op->k[c];
+            continue;
+        }
         switch (op->type) {
         case CSPFIX_OP_MATRIX:
             for (int r = 0; r < 3; r++)
@@ -147,9 +186,12 @@ static int bind_stages(CspfixExec *e)
         case CSPFIX_OP_TONEMAP:
             for (int c = 0; c < 3; c++)
                 st->k[c] = op->k[c];
-            if ((ret = alloc_table(&st->tab, tm_gain_func, (void *)op, CSPFIX_TF_POW_TOL)) < 0 ||
+            ff_cspfix_tone_curve_init(&tc, op);
+            if ((ret = alloc_table(&st->tab, ff_cspfix_tone_curve_gain, &tc,
+                                   CSPFIX_TF_POW_TOL)) < 0 ||
                 (op->desat > 0.0 &&
-                 (ret = alloc_table(&st->tab2, tm_desat_func, (void *)op, CSPFIX_TF_POW_TOL)) < 0))
+                 (ret = alloc_table(&st->tab2, ff_cspfix_tone_curve_desat, &tc,
+                                    CSPFIX_TF_POW_TOL)) < 0))
                 return ret;
             break;
         case CSPFIX_OP_GAMUT:
@@ -471,10 +513,24 @@ int ff_cspfix_exec_configure(CspfixExec *e, const CspfixExecConfig *cfg)
 {
     int ret, in_depth;
 
+    CspfixStage old[CSPFIX_MAX_OPS];
+    CspfixOp old_ops[CSPFIX_MAX_OPS];
+    const int nb_old = e->nb_stages;
+    const double old_tol = ff_cspfix_tf_tol(e->fout.depth);
+
+    /* the stages are the plan's ops one for one (bind_stages()) */
+    memcpy(old, e->stages, nb_old * sizeof(*old));
+    memcpy(old_ops, e->plan.ops, nb_old * sizeof(*old_ops));
+    e->nb_stages = 0;
     e->plan = *cfg->plan;
-    if ((ret = ff_cspfix_format_init(&e->fin, cfg->in_fmt)) < 0 ||
-        (ret = ff_cspfix_format_init(&e->fout, cfg->out_fmt)) < 0 ||
-        (ret = bind_stages(e)) < 0)
+    if ((ret = ff_cspfix_format_init(&e->fin, cfg->in_fmt)) >= 0 &&
+        (ret = ff_cspfix_format_init(&e->fout, cfg->out_fmt)) >= 0)
+        ret = bind_stages(e, old, old_ops, nb_old, old_tol);
+    for (int i = 0; i < nb_old; i++) {
+        av_freep(&old[i].tab);
+        av_freep(&old[i].tab2);
+    }
+    if (ret < 0)
         return ret;
     siting(cfg->in_loc, &e->in_phase_x, &e->in_off_y2);
     siting(cfg->out_loc, &e->out_phase_x, &e->out_off_y2);

@@ -37,16 +37,17 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc)
 
 /*
  * Source peak of an HDR frame in cd/m2, for tone mapping: peak= (the user wins), then the
- * content light level MaxCLL (the brightest pixel of the content), then the mastering
- * display's maximum luminance (which bounds what was graded), then 1000. 0 for SDR input.
+ * measured peak (peak=auto), then the content light level MaxCLL (the brightest pixel of
+ * the content), then the mastering display's maximum luminance (which bounds what was
+ * graded), then 1000. 0 for SDR input.
  */
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
-                             int want_prim, double prim[3][2], double *last)
+                             double measured, int want_prim, double prim[3][2], double *last)
 {
     const AVFrameSideData *sd;
     const AVMasteringDisplayMetadata *m = NULL;
-    double peak = 0.0;
-    const char *from = "default";
+    double peak = 0.0, meta = 0.0;
+    const char *from = "default", *meta_from = NULL;
 
     memset(prim, 0, sizeof(double) * 6);
     if (!hdr_in)
@@ -59,26 +60,38 @@ double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, doubl
                     prim[c][i] = m->display_primaries[c][i].den ?
                                  av_q2d(m->display_primaries[c][i]) : 0.0;
     }
+    if ((sd = av_frame_get_side_data(in, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
+        const AVContentLightMetadata *c = (const AVContentLightMetadata *)sd->data;
+        if (c->MaxCLL > 0) {
+            meta      = c->MaxCLL;
+            meta_from = "content light level MaxCLL";
+        }
+    }
+    if (!meta && m && m->has_luminance && m->max_luminance.den &&
+        av_q2d(m->max_luminance) > 0.0) {
+        meta      = av_q2d(m->max_luminance);
+        meta_from = "mastering display maximum luminance";
+    }
     if (peak_opt > 0.0) {
         peak = peak_opt;
         from = "peak option";
-    }
-    if (!peak && (sd = av_frame_get_side_data(in, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))) {
-        const AVContentLightMetadata *c = (const AVContentLightMetadata *)sd->data;
-        if (c->MaxCLL > 0) {
-            peak = c->MaxCLL;
-            from = "content light level MaxCLL";
-        }
-    }
-    if (!peak && m && m->has_luminance && m->max_luminance.den &&
-        av_q2d(m->max_luminance) > 0.0) {
-        peak = av_q2d(m->max_luminance);
-        from = "mastering display maximum luminance";
+    } else if (measured > 0.0) {
+        peak = measured;
+        from = "measured (peak=auto)";
+    } else if (meta > 0.0) {
+        peak = meta;
+        from = meta_from;
     }
     if (!peak)
         peak = CSPFIX_SRC_PEAK_DEFAULT;
-    if (last && peak != *last)
-        av_log(log_ctx, AV_LOG_VERBOSE, "Source peak %g cd/m2 (%s).\n", peak, from);
+    if (last && peak != *last) {
+        if (measured > 0.0 && peak_opt <= 0.0 && meta > 0.0 &&
+            (meta > CSPFIX_META_MARGIN * measured || measured > CSPFIX_META_MARGIN * meta))
+            av_log(log_ctx, AV_LOG_VERBOSE, "Source peak %g cd/m2 (%s); the %s says %g "
+                   "cd/m2: the measurement wins.\n", peak, from, meta_from, meta);
+        else
+            av_log(log_ctx, AV_LOG_VERBOSE, "Source peak %g cd/m2 (%s).\n", peak, from);
+    }
     if (last)
         *last = peak;
     return peak;

@@ -31,15 +31,20 @@
 /** 1 for the HDR transfers (PQ, HLG). */
 int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
 
+/** Metadata that differs from the measured peak by more than this factor is logged. */
+#define CSPFIX_META_MARGIN 1.25
+
 /**
  * Source peak in cd/m2 of an HDR frame (hdr_in), for tone mapping: peak_opt when > 0 (the
- * user wins), then the content light level MaxCLL, then the mastering display's maximum
- * luminance, then CSPFIX_SRC_PEAK_DEFAULT; 0 for SDR input. prim gets the mastering
- * display's primaries when want_prim (gamut compression), else zeros. A peak other than
- * *last is logged (verbose); *last is set to it (last NULL: no log).
+ * user wins), then measured when > 0 (peak=auto: the frame's measured light, cspfix_light.h),
+ * then the content light level MaxCLL, then the mastering display's maximum luminance,
+ * then CSPFIX_SRC_PEAK_DEFAULT; 0 for SDR input. prim gets the mastering display's
+ * primaries when want_prim (gamut compression), else zeros. A peak other than *last is
+ * logged (verbose; with metadata the measurement overrules by more than
+ * CSPFIX_META_MARGIN, saying so); *last is set to it (last NULL: no log).
  */
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
-                             int want_prim, double prim[3][2], double *last);
+                             double measured, int want_prim, double prim[3][2], double *last);
 
 /**
  * Adjust the side data of out (a copy of the input's) to the conversion id -> od:

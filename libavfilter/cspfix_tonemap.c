@@ -26,6 +26,8 @@
  * which peaks (ff_cspfix_tone()).
  */
 
+#include <string.h>
+
 #include "libavutil/common.h"
 
 #include "cspfix_hdrmeta.h"
@@ -51,16 +53,37 @@ static double hable(double x)
 }
 
 /* One tone curve: l cd/m2 (>= 0) -> cd/m2, source peak ls, target peak lt. */
-static double tone_curve(int tm, double l, double ls, double lt)
-{
-    const double x = l / lt, p = ls / lt;
+#define TM_FLOOR 1e-6
 
-    switch (tm) {
+static double curve_gain(const CspfixToneCurve *tc, double m);
+static double curve_desat(const CspfixToneCurve *tc, double m);
+
+/* A tone curve's constants (cspfix_tonemap.h), computed once per table */
+void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op)
+{
+    memset(tc, 0, sizeof(*tc));
+    tc->op = op;
+    tc->tm = op->tm;
+    tc->ls = op->src_peak;
+    tc->lt = op->dst_peak;
+    if (tc->tm == CSPFIX_TM_BT2390) {
+        tc->pb      = pq_enc_nits(0.0);
+        tc->span    = pq_enc_nits(tc->ls) - tc->pb;
+        tc->max_lum = (pq_enc_nits(tc->lt) - tc->pb) / tc->span;
+        tc->ks      = FFMAX(1.5 * tc->max_lum - 0.5, 0.0);
+    }
+    tc->gain0  = curve_gain(tc, TM_FLOOR);
+    tc->desat0 = curve_desat(tc, TM_FLOOR);
+}
+
+static double tone_curve(const CspfixToneCurve *tc, double l)
+{
+    const double ls = tc->ls, lt = tc->lt, x = l / lt, p = ls / lt;
+
+    switch (tc->tm) {
     case CSPFIX_TM_BT2390: {
         /* BT.2390 EETF in the PQ domain, source black 0, target black 0 */
-        const double pb = pq_enc_nits(0.0), span = pq_enc_nits(ls) - pb;
-        const double max_lum = (pq_enc_nits(lt) - pb) / span;
-        const double ks = FFMAX(1.5 * max_lum - 0.5, 0.0);
+        const double pb = tc->pb, span = tc->span, max_lum = tc->max_lum, ks = tc->ks;
         double e1, e2;
         if (ls <= lt)
             return FFMIN(l, lt);
@@ -97,20 +120,44 @@ static double tone_curve(int tm, double l, double ls, double lt)
     }
 }
 
-/* below this (relative light) the gain is held: curves are linear there */
-#define TM_FLOOR 1e-6
+static double curve_gain(const CspfixToneCurve *tc, double m)
+{
+    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
+    return tone_curve(tc, l) / (tc->op->out_white * mm);
+}
+
+static double curve_desat(const CspfixToneCurve *tc, double m)
+{
+    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
+    const double r = tone_curve(tc, l) / l;
+    return tc->op->desat * FFMIN(FFMAX(1.0 - r, 0.0), 1.0);
+}
+
+/* below TM_FLOOR (and for negative m) both are their value at TM_FLOOR */
+double ff_cspfix_tone_curve_gain(void *opaque, double m)
+{
+    const CspfixToneCurve *tc = opaque;
+    return m <= TM_FLOOR ? tc->gain0 : curve_gain(tc, m);
+}
+
+double ff_cspfix_tone_curve_desat(void *opaque, double m)
+{
+    const CspfixToneCurve *tc = opaque;
+    return m <= TM_FLOOR ? tc->desat0 : curve_desat(tc, m);
+}
 
 double ff_cspfix_tonemap_gain(const CspfixOp *op, double m)
 {
-    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
-    return tone_curve(op->tm, l, op->src_peak, op->dst_peak) / (op->out_white * mm);
+    CspfixToneCurve tc;
+    ff_cspfix_tone_curve_init(&tc, op);
+    return ff_cspfix_tone_curve_gain(&tc, m);
 }
 
 double ff_cspfix_tonemap_desat(const CspfixOp *op, double m)
 {
-    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
-    const double r = tone_curve(op->tm, l, op->src_peak, op->dst_peak) / l;
-    return op->desat * FFMIN(FFMAX(1.0 - r, 0.0), 1.0);
+    CspfixToneCurve tc;
+    ff_cspfix_tone_curve_init(&tc, op);
+    return ff_cspfix_tone_curve_desat(&tc, m);
 }
 
 void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,

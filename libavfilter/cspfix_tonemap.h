@@ -36,6 +36,23 @@ void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPla
                     CspfixTone *t);
 
 /**
+ * A TONEMAP op's curve with its constants computed once (for building its tables: the
+ * same values as ff_cspfix_tonemap_gain()/_desat(), much faster per point).
+ */
+typedef struct CspfixToneCurve {
+    const CspfixOp *op;
+    int tm;
+    double ls, lt;                  ///< source and target peak, cd/m2
+    double pb, span, max_lum, ks;   ///< BT.2390: PQ black, span, target peak, knee
+    double gain0, desat0;           ///< G and D at and below the floor (1e-6)
+} CspfixToneCurve;
+
+void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op);
+/** G(m) and D(m) as below, of a CspfixToneCurve (opaque): CspfixScalarFunc. */
+double ff_cspfix_tone_curve_gain(void *opaque, double m);
+double ff_cspfix_tone_curve_desat(void *opaque, double m);
+
+/**
  * The gain G(m) of a TONEMAP op on the largest component m of relative linear light
  * (output = G(m) * input), and the desaturation weight D(m).
  */

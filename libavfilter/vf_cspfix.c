@@ -47,6 +47,7 @@
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
 #include "cspfix_tonemap.h"
+#include "cspfix_light.h"
 
 /* Vertical chroma resampling of 4:2:0 frames (option interlace) */
 enum CspfixInterlace {
@@ -77,6 +78,8 @@ typedef struct CspfixContext {
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
     double desat, peak, target_peak;
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
+    CspfixLight light;           ///< peak=auto: the light measured so far
+    int warned_measure;
     CspfixDesc warned_out;       ///< the output description last warned about
 
     /* current plan */
@@ -163,9 +166,47 @@ static CspfixPlanOptions plan_options(const CspfixContext *s)
         .desat     = s->desat,
         .src_peak  = 0.0,
         .dst_peak  = s->target_peak,
-        .hlg_lw    = s->peak,
+        .hlg_lw    = FFMAX(s->peak, 0.0),
     };
     return po;
+}
+
+/* peak=auto: measure a PQ frame's light (cspfix_light.h) into s->light */
+static int measure_light(AVFilterContext *ctx, const AVFrame *in, const CspfixDesc *id)
+{
+    CspfixContext *s = ctx->priv;
+    CspfixFrameLight fl;
+    int ret;
+
+    if (id->trc != AVCOL_TRC_SMPTE2084) {
+        if (!s->warned_measure && ff_cspfix_is_hdr_trc(id->trc))
+            av_log(ctx, AV_LOG_WARNING, "peak=auto measures PQ input; the input is %s, "
+                   "whose peak is its nominal display's: the metadata's or 1000 cd/m2.\n",
+                   av_color_transfer_name(id->trc));
+        s->warned_measure = 1;
+        return 0;
+    }
+    if ((ret = ff_cspfix_light_measure(in, id, &fl)) < 0) {
+        if (ret != AVERROR(ENOSYS))
+            return ret;
+        if (!s->warned_measure)
+            av_log(ctx, AV_LOG_WARNING, "peak=auto cannot read %s samples: the source peak "
+                   "comes from the metadata.\n", av_get_pix_fmt_name(in->format));
+        s->warned_measure = 1;
+        s->light.peak = 0.0;
+        return 0;
+    }
+    if (fl.luma_only && !s->warned_measure) {
+        av_log(ctx, AV_LOG_WARNING, "peak=auto measures the %s matrix's first component "
+               "(no R'G'B' without the full conversion): saturated highlights count less.\n",
+               av_color_space_name(id->csp));
+        s->warned_measure = 1;
+    }
+    if (ff_cspfix_light_update(&s->light, &fl))
+        av_log(ctx, AV_LOG_VERBOSE, "Shot %d from pts %"PRId64": measured peak %.0f cd/m2, "
+               "mean max(R,G,B) %.3f (PQ).\n", s->light.cuts, in->pts,
+               ff_cspfix_pq_to_nits(fl.peak_pq), fl.mean_pq);
+    return 0;
 }
 
 static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
@@ -190,7 +231,11 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if ((ret = ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed)) < 0 ||
         (ret = ff_cspfix_describe_output(ctx, &s->d, in, ofmt, &id, &od)) < 0)
         return ret;
+    if (s->peak < 0.0 && (ret = measure_light(ctx, in, &id)) < 0)
+        return ret;
     po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
+                                        s->peak < 0.0 && id.trc == AVCOL_TRC_SMPTE2084 ?
+                                        s->light.peak : 0.0,
                                         s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
                                         &s->src_peak);
     memset(&key, 0, sizeof(key));
@@ -504,7 +549,7 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
         CspfixPlanOptions po = plan_options(s);
         CspfixTone t;
         double prim[3][2];
-        po.src_peak = ff_cspfix_source_peak(ctx, tmp, 1, s->peak, 0, prim, NULL);
+        po.src_peak = ff_cspfix_source_peak(ctx, tmp, 1, s->peak, 0.0, 0, prim, NULL);
         ff_cspfix_tone(&id, &od, &po, &t);
         tone_mapped = t.tm != CSPFIX_TM_NONE;
         tm_peak = lrint(tone_mapped ? t.dst_peak : t.clip_peak);
@@ -682,7 +727,8 @@ static const AVOption cspfix_options[] = {
     C("reinhard", CSPFIX_TM_REINHARD, "tonemap"), C("hable", CSPFIX_TM_HABLE, "tonemap"),
     C("mobius", CSPFIX_TM_MOBIUS, "tonemap"),
     { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
-    { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
+    { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000; auto: measured on each PQ frame)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, -1.0, 10000.0, RFLAGS, .unit = "peak" },
+    { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },
     { "target_peak", "Target peak in cd/m2: SDR white (0: 203, BT.2408 reference white, both ways)", OFFSET(target_peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
     INTOPT("gamut", "Gamut mapping in linear light", gamut, CSPFIX_GAMUT_NONE, 0, CSPFIX_GAMUT_NB - 1, "gamut", RFLAGS),
     C("none", CSPFIX_GAMUT_NONE, "gamut"), C("clip", CSPFIX_GAMUT_CLIP, "gamut"),

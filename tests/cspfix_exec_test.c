@@ -395,6 +395,82 @@ static void check_tf_forms(void)
     av_free(t);
 }
 
+/*
+ * A configuration for a new source peak reuses the tables of the one before it where
+ * their ops are the same (the curves), rebuilds the tone curve's, and converts as a
+ * fresh configuration does.
+ */
+static void check_reuse(void)
+{
+    CspfixDesc id = { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL,
+                      AVCOL_RANGE_MPEG, 10 };
+    const CspfixDesc od = { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709,
+                            AVCOL_RANGE_MPEG, 8 };
+    CspfixPlanOptions po = { .linearize = CSPFIX_LIN_DISPLAY, .wpadapt = CSPFIX_WP_BRADFORD,
+                             .tonemap = CSPFIX_TM_AUTO, .desat = 0.5 };
+    CspfixExecConfig cfg = { .in_fmt = AV_PIX_FMT_YUV420P10, .out_fmt = AV_PIX_FMT_YUV420P,
+                             .in_loc = AVCHROMA_LOC_LEFT, .out_loc = AVCHROMA_LOC_LEFT };
+    const CspfixTFTable *before[CSPFIX_MAX_OPS] = { 0 };
+    CspfixPlan p1, p2;
+    CspfixExec e, fresh;
+    AVFrame *in = alloc_frame(AV_PIX_FMT_YUV420P10, 96, 16);
+    AVFrame *a = alloc_frame(AV_PIX_FMT_YUV420P, 96, 16), *b = alloc_frame(AV_PIX_FMT_YUV420P, 96, 16);
+    int kept = 0, rebuilt = 0, tf = 0, ok;
+    long nd = 0, n = 0;
+    char where[128] = "";
+
+    ff_cspfix_exec_init(&e);
+    ff_cspfix_exec_init(&fresh);
+    po.src_peak = 1000.0;
+    ok = in && a && b && ff_cspfix_plan_build(&p1, &id, &od, &po, NULL) >= 0;
+    po.src_peak = 2500.0;
+    ok = ok && ff_cspfix_plan_build(&p2, &id, &od, &po, NULL) >= 0;
+    cfg.plan = &p1;
+    ok = ok && ff_cspfix_exec_configure(&e, &cfg) >= 0;
+    for (int i = 0; ok && i < e.nb_stages; i++)
+        before[i] = e.stages[i].tab;
+    cfg.plan = &p2;
+    ok = ok && ff_cspfix_exec_configure(&e, &cfg) >= 0 && ff_cspfix_exec_configure(&fresh, &cfg) >= 0;
+    CHECK(ok, "table reuse: plans and configurations");
+    if (ok) {
+        for (int i = 0; i < e.nb_stages; i++) {
+            if (e.stages[i].type == CSPFIX_OP_TF) {
+                tf++;
+                kept += e.stages[i].tab == before[i];
+            } else if (e.stages[i].type == CSPFIX_OP_TONEMAP) {
+                rebuilt += e.stages[i].tab && e.stages[i].tab2 && e.stages[i].tab != before[i];
+            }
+        }
+        CHECK(tf == 2 && kept == 2 && rebuilt == 1,
+              "table reuse: %d of %d curve tables kept, %d tone curve tables rebuilt", kept, tf,
+              rebuilt);
+        fill_random(in);
+        CHECK(convert(&e, in, a, 0, 2) >= 0 && convert(&fresh, in, b, 0, 2) >= 0 &&
+              !compare(a, b, &nd, &n, where, sizeof(where)),
+              "table reuse: the reconfigured exec converts as a fresh one (%s)", where);
+        /* then HLG input: its own decode table, the same encode table */
+        id.trc = AVCOL_TRC_ARIB_STD_B67;
+        for (int i = 0; i < e.nb_stages; i++)
+            before[i] = e.stages[i].tab;
+        ok = ff_cspfix_plan_build(&p1, &id, &od, &po, NULL) >= 0;
+        cfg.plan = &p1;
+        ok = ok && ff_cspfix_exec_configure(&e, &cfg) >= 0 && ff_cspfix_exec_configure(&fresh, &cfg) >= 0;
+        kept = tf = 0;
+        for (int i = 0; ok && i < e.nb_stages; i++)
+            for (int j = 0; j < CSPFIX_MAX_OPS; j++)
+                kept += e.stages[i].type == CSPFIX_OP_TF && before[j] && e.stages[i].tab == before[j];
+        CHECK(ok && kept == 1 && convert(&e, in, a, 0, 2) >= 0 && convert(&fresh, in, b, 0, 2) >= 0 &&
+              !compare(a, b, &nd, &n, where, sizeof(where)),
+              "table reuse: PQ then HLG input keeps %d curve table (1: the encode) and converts "
+              "as a fresh exec (%s)", kept, where);
+    }
+    ff_cspfix_exec_uninit(&e);
+    ff_cspfix_exec_uninit(&fresh);
+    av_frame_free(&in);
+    av_frame_free(&a);
+    av_frame_free(&b);
+}
+
 int main(int argc, char **argv)
 {
     int seen[CSPFIX_PATH_NB] = { 0 };
@@ -404,6 +480,7 @@ int main(int argc, char **argv)
     if (getenv("CSPFIX_CPUFLAGS"))
         av_force_cpu_flags(atoi(getenv("CSPFIX_CPUFLAGS")));
     check_tf_forms();
+    check_reuse();
     for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++) {
         run_case(&cases[i]);
         seen[cases[i].path] = 1;

@@ -31,6 +31,7 @@ LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
          $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test \
+         $(OUT)/light_test \
          $(OUT)/cspfix_alloc_shim.so
 # seconds of each of the two runs of the short load test (the second with an injected leak)
 LOAD_SHORT_TIME ?= 20
@@ -47,6 +48,7 @@ check: build
 	@echo "== execution paths: every fast path against its generic twin"; $(OUT)/exec_test
 	@echo "== API tests";                  $(OUT)/api_test
 	@echo "== interlaced frames";          $(OUT)/interlace_test
+	@echo "== measured light (peak=auto)"; $(OUT)/light_test
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
@@ -92,6 +94,9 @@ $(OUT)/exec_test: $(T)/cspfix_exec_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(
 
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/light_test: $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 $(OUT)/interlace_test: $(T)/cspfix_interlace_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_interlace_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)

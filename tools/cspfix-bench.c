@@ -279,7 +279,7 @@ static const ConvDef convs[] = {
         OPT("tonemap=hable", B5_CSPFIX), OPT("tonemap=mobius", B5_CSPFIX),
         OPT("dither=none", B5_CSPFIX), OPT("dither=ed", B5_CSPFIX),
         OPT("gamut=clip", B5_CSPFIX), OPT("gamut=desaturate", B5_CSPFIX),
-        OPT("gamut=compress", B5_CSPFIX),
+        OPT("gamut=compress", B5_CSPFIX), OPT("peak=auto", B5_CSPFIX),
         PEER_NOTE("zscale:ed", "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=tv" ZSCALE_OUT709
                   ":d=error_diffusion:npl=203", "zscale's error diffusion (clips: npl=203), for dither=ed"),
     }, 1 },

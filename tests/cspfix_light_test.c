@@ -1,0 +1,266 @@
+/*
+ * cspfix measured-light tests: peak=auto against metadata that lies, scene cuts
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/*
+ * HDR10 clips (yuv420p10le, BT.2020, PQ) of neutral patches: a mid-grey background, a
+ * diffuse-white patch and a highlight patch at the content's peak, converted to SDR
+ * BT.709 (the default tone curve) and read back as linear light at the patches' centres
+ * (BT.1886: neutral in, neutral out). Figures are printed.
+ * - Metadata that lies stops mattering: with peak=auto, a clip whose metadata claims
+ *   10000 cd/m2, one with none, and one that claims 1000 cd/m2 with content at 4000 come
+ *   out within 2 % of the same clip with true metadata; without peak=auto the lies show
+ *   (more than 5 % somewhere), so the comparison can fail; and the measured peak is the
+ *   content's (peak=auto within 2 % of peak=<the content's peak>).
+ * - Two shots, dark then bright: the first frame of the second shot already has its
+ *   shot's curve (as the shot alone gives it); inside a shot the mean output intensity
+ *   moves by less than 0.5 % from frame to frame; the curve of the first shot would
+ *   give the second shot's diffuse white more than 5 % off (the cut matters).
+ * - The same output for 1 and 3 threads.
+ */
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/csp.h>
+#include <libavutil/frame.h>
+#include <libavutil/log.h>
+#include <libavutil/macros.h>
+#include <libavutil/mastering_display_metadata.h>
+#include <libavutil/pixfmt.h>
+
+#include "cspfix_testutil.h"
+
+#include "cspfix_check.h"
+
+#define W 256
+#define H 144
+#define NB 8            /* frames per shot */
+
+typedef struct Scene {
+    double grey, white, highlight;      /* cd/m2 */
+} Scene;
+
+/* patch centres: background, diffuse white, highlight */
+static const int px[3] = { 200, 40, 120 }, py[3] = { 120, 40, 40 };
+
+static int pq_code(double nits)
+{
+    return lrint(64 + 876 * av_csp_trc_func_from_id(AVCOL_TRC_SMPTE2084)(nits));
+}
+
+static void set_meta(AVFrame *f, int peak)
+{
+    AVMasteringDisplayMetadata *m;
+    AVContentLightMetadata *c;
+
+    if (peak <= 0)
+        return;
+    m = av_mastering_display_metadata_create_side_data(f);
+    m->display_primaries[0][0] = av_make_q(34000, 50000);
+    m->display_primaries[0][1] = av_make_q(16000, 50000);
+    m->display_primaries[1][0] = av_make_q(13250, 50000);
+    m->display_primaries[1][1] = av_make_q(34500, 50000);
+    m->display_primaries[2][0] = av_make_q(7500, 50000);
+    m->display_primaries[2][1] = av_make_q(3000, 50000);
+    m->white_point[0] = av_make_q(15635, 50000);
+    m->white_point[1] = av_make_q(16450, 50000);
+    m->has_primaries = 1;
+    m->max_luminance = av_make_q(peak, 1);
+    m->min_luminance = av_make_q(50, 10000);
+    m->has_luminance = 1;
+    c = av_content_light_metadata_create_side_data(f);
+    c->MaxCLL  = peak;
+    c->MaxFALL = peak / 10;
+}
+
+/* a frame of scene sc (neutral patches), metadata claiming meta cd/m2 (0: none) */
+static AVFrame *scene_frame(const Scene *sc, int meta, int pts)
+{
+    AVFrame *f = cspfix_alloc_frame(AV_PIX_FMT_YUV420P10, W, H, AVCOL_PRI_BT2020,
+                                    AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG);
+    const int g = pq_code(sc->grey), w = pq_code(sc->white), hl = pq_code(sc->highlight);
+
+    if (!f)
+        return NULL;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const int in_w  = x >= 16 && x < 64 && y >= 16 && y < 64;
+            const int in_hl = x >= 104 && x < 136 && y >= 24 && y < 56;
+            cspfix_set_sample(f, 0, x, y, 1, in_hl ? hl : in_w ? w : g);
+        }
+    for (int p = 1; p < 3; p++)
+        for (int y = 0; y < H / 2; y++)
+            for (int x = 0; x < W / 2; x++)
+                cspfix_set_sample(f, p, x, y, 1, 512);
+    f->pts = pts;
+    set_meta(f, meta);
+    return f;
+}
+
+/* linear light (SDR, 1.0 = white) of the output's luma at (x, y) */
+static double out_light(const AVFrame *f, int x, int y)
+{
+    const double e = (cspfix_sample(f, 0, x, y, 0) - 16) / 219.0;
+    return pow(FFMAX(e, 0.0), 2.4);
+}
+
+static double mean_light(const AVFrame *f)
+{
+    double s = 0.0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            s += out_light(f, x, y);
+    return s / (W * H);
+}
+
+/* run nb frames of scenes sc[i] (meta each) through filters; out[] gets the outputs */
+static int run(const Scene *sc, int nb, int meta, const char *filters, int threads,
+               AVFrame **out)
+{
+    AVFrame *in[2 * NB] = { 0 };
+    int nb_out = 0, ret = 0;
+
+    for (int i = 0; i < nb; i++)
+        if (!(in[i] = scene_frame(&sc[i], meta, i)))
+            ret = -1;
+    if (!ret)
+        ret = cspfix_run_graph(in, nb, filters, threads, out, nb, &nb_out);
+    for (int i = 0; i < nb; i++)
+        av_frame_free(&in[i]);
+    return ret < 0 || nb_out != nb ? -1 : 0;
+}
+
+static void free_frames(AVFrame **f, int nb)
+{
+    for (int i = 0; i < nb; i++)
+        av_frame_free(&f[i]);
+}
+
+/* the largest relative difference of the patches' light between a and b */
+static double patch_diff(const AVFrame *a, const AVFrame *b)
+{
+    double d = 0.0;
+    for (int k = 0; k < 3; k++) {
+        const double la = out_light(a, px[k], py[k]), lb = out_light(b, px[k], py[k]);
+        d = FFMAX(d, fabs(la - lb) / FFMAX(lb, 1e-3));
+    }
+    return d;
+}
+
+#define AUTO  "cspfix=all=bt709:format=yuv420p:dither=none:peak=auto"
+#define META  "cspfix=all=bt709:format=yuv420p:dither=none"
+
+static void test_lies(void)
+{
+    static const struct {
+        const char *name;
+        double peak;            /* the content's */
+        int truth, lie;         /* metadata: the content's, and what the clip claims */
+    } cases[] = {
+        { "claims 10000 cd/m2, content 1000",  1000.0, 1000, 10000 },
+        { "no metadata, content 2000",         2000.0, 2000, 0 },
+        { "claims 1000 cd/m2, content 4000",   4000.0, 4000, 1000 },
+    };
+
+    for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++) {
+        Scene sc[3];
+        AVFrame *t[3] = { 0 }, *l[3] = { 0 }, *tm[3] = { 0 }, *lm[3] = { 0 }, *p[3] = { 0 };
+        char explicit[128];
+        int ok;
+
+        for (int k = 0; k < 3; k++)
+            sc[k] = (Scene){ 20.0, 203.0, cases[i].peak };
+        snprintf(explicit, sizeof(explicit), META ":peak=%g", cases[i].peak);
+        ok = !run(sc, 3, cases[i].truth, AUTO, 1, t) && !run(sc, 3, cases[i].lie, AUTO, 1, l) &&
+             !run(sc, 3, cases[i].truth, META, 1, tm) && !run(sc, 3, cases[i].lie, META, 1, lm) &&
+             !run(sc, 3, cases[i].truth, explicit, 1, p);
+        CHECK(ok, "%s: the graphs ran", cases[i].name);
+        if (ok) {
+            const double d_auto = patch_diff(l[2], t[2]), d_meta = patch_diff(lm[2], tm[2]);
+            const double d_meas = patch_diff(t[2], p[2]);
+            printf("%-36s peak=auto: %.2f %% from true metadata (metadata alone: %.1f %%); "
+                   "measured vs peak=%g: %.2f %%\n", cases[i].name, 100 * d_auto, 100 * d_meta,
+                   cases[i].peak, 100 * d_meas);
+            CHECK(d_auto <= 0.02, "%s: peak=auto %.3f from the true metadata's output",
+                  cases[i].name, d_auto);
+            CHECK(d_meta > 0.05, "%s: without peak=auto the lie should show (%.3f)",
+                  cases[i].name, d_meta);
+            CHECK(d_meas <= 0.02, "%s: the measured peak's output %.3f from peak=%g's",
+                  cases[i].name, d_meas, cases[i].peak);
+        }
+        free_frames(t, 3);
+        free_frames(l, 3);
+        free_frames(tm, 3);
+        free_frames(lm, 3);
+        free_frames(p, 3);
+    }
+}
+
+static void test_shots(void)
+{
+    Scene sc[2 * NB];
+    AVFrame *all[2 * NB] = { 0 }, *alone[NB] = { 0 }, *thr[2 * NB] = { 0 }, *old[1] = { 0 };
+    double worst = 0.0;
+    int ok, same = 1;
+
+    for (int i = 0; i < NB; i++) {
+        /* dark shot; bright shot; highlights drifting by 1 % a frame */
+        sc[i]      = (Scene){ 5.0, 100.0, 600.0 * (1.0 - 0.01 * i) };
+        sc[NB + i] = (Scene){ 40.0, 300.0, 4000.0 * (1.0 - 0.01 * i) };
+    }
+    ok = !run(sc, 2 * NB, 0, AUTO, 1, all) && !run(sc + NB, NB, 0, AUTO, 1, alone) &&
+         !run(sc, 2 * NB, 0, AUTO, 3, thr) && !run(sc + NB, 1, 0, META ":peak=600", 1, old);
+    CHECK(ok, "two shots: the graphs ran");
+    if (ok) {
+        const double d_first = patch_diff(all[NB], alone[0]);
+        const double d_old   = patch_diff(all[NB], old[0]);
+        for (int s = 0; s < 2; s++)
+            for (int i = 1; i < NB; i++) {
+                const double a = mean_light(all[s * NB + i - 1]), b = mean_light(all[s * NB + i]);
+                worst = FFMAX(worst, fabs(b - a) / a);
+            }
+        for (int i = 0; i < 2 * NB; i++)
+            same &= cspfix_frames_equal(all[i], thr[i]);
+        printf("two shots: first frame of shot 2 %.2f %% from the shot alone (with shot 1's "
+               "curve %.1f %%); largest frame-to-frame change of mean intensity in a shot "
+               "%.3f %%\n", 100 * d_first, 100 * d_old, 100 * worst);
+        CHECK(d_first <= 0.005, "the first frame of shot 2 has its shot's curve (%.4f)", d_first);
+        CHECK(d_old > 0.05, "shot 1's curve would differ (%.3f): the cut matters", d_old);
+        CHECK(worst < 0.005, "mean intensity inside a shot moves by %.4f a frame", worst);
+        CHECK(same, "peak=auto: 1 and 3 threads give the same frames");
+    }
+    free_frames(all, 2 * NB);
+    free_frames(alone, NB);
+    free_frames(thr, 2 * NB);
+    free_frames(old, 1);
+}
+
+int main(void)
+{
+    av_log_set_level(AV_LOG_ERROR);
+    test_lies();
+    test_shots();
+    printf("light: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
