@@ -160,25 +160,47 @@ int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameL
     return 0;
 }
 
-int ff_cspfix_light_update(CspfixLight *m, const CspfixFrameLight *fl)
+int64_t ff_cspfix_light_add(CspfixLight *m, CspfixFrameLight *fl, int *new_shot)
 {
-    const int cut = !m->frames || fabs(fl->mean_pq - m->mean_pq) > CSPFIX_LIGHT_CUT;
-    double peak;
+    const int64_t idx = m->nb;
+    double mean = 0.0;
+    int n = 0;
 
-    if (cut) {
-        m->frames  = 0;
-        m->peak_pq = fl->peak_pq;
-        m->mean_pq = fl->mean_pq;
-        m->cuts++;
-    } else {
-        const double a = 1.0 / FFMIN(m->frames + 1, CSPFIX_LIGHT_SMOOTH);
-        m->peak_pq += a * (fl->peak_pq - m->peak_pq);
-        m->mean_pq += a * (fl->mean_pq - m->mean_pq);
+    /* the brightness of the current shot: the mean of its last frames */
+    for (int64_t j = idx - 1; j >= 0 && j > idx - 1 - CSPFIX_LIGHT_SMOOTH; j--) {
+        const CspfixFrameLight *h = &m->h[j % CSPFIX_LIGHT_HIST];
+        if (h->shot != m->shots)
+            break;
+        mean += h->mean_pq;
+        n++;
     }
-    m->frames++;
+    *new_shot = !n || fabs(fl->mean_pq - mean / n) > CSPFIX_LIGHT_CUT;
+    if (*new_shot)
+        m->shots++;
+    fl->shot = m->shots;
+    m->h[idx % CSPFIX_LIGHT_HIST] = *fl;
+    m->nb++;
+    return idx;
+}
+
+double ff_cspfix_light_peak(CspfixLight *m, int64_t idx)
+{
+    const int shot = m->h[idx % CSPFIX_LIGHT_HIST].shot;
+    double sum = 0.0, peak;
+    int n = 0;
+
+    for (int64_t j = FFMAX(idx - CSPFIX_LIGHT_SMOOTH + 1, 0); j < m->nb; j++) {
+        const CspfixFrameLight *h = &m->h[j % CSPFIX_LIGHT_HIST];
+        if (h->shot == shot) {
+            sum += h->peak_pq;
+            n++;
+        }
+    }
     /* content dimmer than reference white needs no compression */
-    peak = FFMAX(ff_cspfix_pq_to_nits(m->peak_pq), CSPFIX_REF_WHITE);
-    if (cut || !m->peak || fabs(peak / m->peak - 1.0) > CSPFIX_LIGHT_HYST)
-        m->peak = peak;
-    return cut;
+    peak = FFMAX(ff_cspfix_pq_to_nits(sum / n), CSPFIX_REF_WHITE);
+    if (shot != m->peak_shot || !m->peak || fabs(peak / m->peak - 1.0) > CSPFIX_LIGHT_HYST) {
+        m->peak      = peak;
+        m->peak_shot = shot;
+    }
+    return m->peak;
 }

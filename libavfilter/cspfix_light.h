@@ -32,12 +32,15 @@
  * metadata (which may lie or be missing). Each frame: max(R', G', B') of about
  * CSPFIX_LIGHT_SAMPLES pixels (every step-th pixel of every step-th row) into a histogram
  * of CSPFIX_LIGHT_BINS bins over the PQ signal [0, 1]; its 99.99th percentile is the
- * frame's peak, the mean its brightness. Within a shot both are averaged over the last
- * CSPFIX_LIGHT_SMOOTH frames (a running mean from the shot's first frame, so no lag); a
- * frame whose brightness differs from the shot's by more than CSPFIX_LIGHT_CUT (PQ
- * signal) starts a new shot with its own values (a scene cut). The peak the plans use
- * changes only when the measurement moves by more than CSPFIX_LIGHT_HYST (relative) or
- * at a cut, so a plan is not rebuilt every frame.
+ * frame's peak, the mean its brightness. A frame whose brightness differs from the
+ * mean of its shot so far (its last CSPFIX_LIGHT_SMOOTH frames) by more than
+ * CSPFIX_LIGHT_CUT (PQ signal) starts a new shot (a scene cut). A frame's peak is the
+ * mean of the peaks of the frames of its shot from CSPFIX_LIGHT_SMOOTH - 1 before it to
+ * the last one measured: without look-ahead its past, with look-ahead (lookahead=N,
+ * frames measured N ahead of their conversion) also its shot's next N frames, so a
+ * shot is tone-mapped with its own statistics from its first frame. The peak the plans
+ * use changes only when that moves by more than CSPFIX_LIGHT_HYST (relative) or at a
+ * new shot, so a plan is not rebuilt every frame.
  */
 #define CSPFIX_LIGHT_BINS    1024
 #define CSPFIX_LIGHT_SAMPLES (1 << 17)
@@ -45,6 +48,9 @@
 #define CSPFIX_LIGHT_SMOOTH  20
 #define CSPFIX_LIGHT_CUT     0.05
 #define CSPFIX_LIGHT_HYST    0.02
+/** The longest look-ahead (frames); the history holds it and CSPFIX_LIGHT_SMOOTH more. */
+#define CSPFIX_LIGHT_MAX_AHEAD 250
+#define CSPFIX_LIGHT_HIST    512
 
 /** One frame's measurement. */
 typedef struct CspfixFrameLight {
@@ -52,14 +58,16 @@ typedef struct CspfixFrameLight {
     double mean_pq;             ///< mean of max(R', G', B') (PQ signal)
     int n;                      ///< pixels measured
     int luma_only;              ///< the matrix has no R'G'B' here (ICtCp, YCgCo): Y'/I only
+    int shot;                   ///< its shot (ff_cspfix_light_add())
 } CspfixFrameLight;
 
-/** A stream's measurement so far. */
+/** A stream's measurements. */
 typedef struct CspfixLight {
-    int frames;                 ///< frames of the current shot (0: none yet)
-    double peak_pq, mean_pq;    ///< the shot's running means
+    CspfixFrameLight h[CSPFIX_LIGHT_HIST]; ///< frame i at h[i % CSPFIX_LIGHT_HIST]
+    int64_t nb;                 ///< frames measured
+    int shots;                  ///< shots begun (the first frame begins one)
     double peak;                ///< the peak the plans use, cd/m2 (0: none yet)
-    int cuts;                   ///< scene cuts found (the first frame counts as one)
+    int peak_shot;              ///< the shot it was chosen in
 } CspfixLight;
 
 /**
@@ -69,10 +77,18 @@ typedef struct CspfixLight {
 int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameLight *fl);
 
 /**
- * Add a frame's measurement to the stream's; returns 1 when it starts a shot (the first
- * frame, a scene cut), else 0. m->peak is then the peak to use.
+ * Add a frame's measurement (fl->shot is set); returns its index (the frames measured
+ * before it), and sets *new_shot to 1 when it begins a shot (the first frame, a scene
+ * cut), else 0.
  */
-int ff_cspfix_light_update(CspfixLight *m, const CspfixFrameLight *fl);
+int64_t ff_cspfix_light_add(CspfixLight *m, CspfixFrameLight *fl, int *new_shot);
+
+/**
+ * The source peak in cd/m2 for frame idx (an index ff_cspfix_light_add() returned, of a
+ * frame at most CSPFIX_LIGHT_MAX_AHEAD behind the last added), from the frames measured
+ * so far; frames are asked for in order.
+ */
+double ff_cspfix_light_peak(CspfixLight *m, int64_t idx);
 
 /** PQ signal (0..1) to cd/m2 (SMPTE ST 2084). */
 double ff_cspfix_pq_to_nits(double e);

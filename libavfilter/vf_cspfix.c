@@ -30,6 +30,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "libavutil/fifo.h"
 #include "libavutil/frame.h"
 #include "libavutil/opt.h"
 #include "libavutil/pixdesc.h"
@@ -80,6 +81,8 @@ typedef struct CspfixContext {
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
     CspfixLight light;           ///< peak=auto: the light measured so far
     int warned_measure;
+    int lookahead;               ///< frames measured ahead of their conversion
+    AVFifo *queue;               ///< lookahead: the frames waiting (QueuedFrame)
     CspfixDesc warned_out;       ///< the output description last warned about
 
     /* current plan */
@@ -96,6 +99,12 @@ typedef struct CspfixContext {
     int link_sd_checked;         ///< the first output frame's HDR metadata was compared
                                  ///< with the output link's
 } CspfixContext;
+
+/* A frame waiting for its conversion (lookahead), with its light measurement's index */
+typedef struct QueuedFrame {
+    AVFrame *frame;
+    int64_t light;              ///< ff_cspfix_light_add()'s index, -1: not measured
+} QueuedFrame;
 
 typedef struct ThreadData {
     const AVFrame *in;
@@ -171,45 +180,54 @@ static CspfixPlanOptions plan_options(const CspfixContext *s)
     return po;
 }
 
-/* peak=auto: measure a PQ frame's light (cspfix_light.h) into s->light */
-static int measure_light(AVFilterContext *ctx, const AVFrame *in, const CspfixDesc *id)
+/* peak=auto: measure a PQ frame's light (cspfix_light.h) into s->light: *idx its index
+ * there, -1 when not measured (not PQ, samples it cannot read, a description error,
+ * which the conversion reports) */
+static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
 {
     CspfixContext *s = ctx->priv;
     CspfixFrameLight fl;
-    int ret;
+    CspfixDesc id;
+    unsigned guessed;
+    int ret, new_shot;
 
-    if (id->trc != AVCOL_TRC_SMPTE2084) {
-        if (!s->warned_measure && ff_cspfix_is_hdr_trc(id->trc))
+    *idx = -1;
+    if (s->peak >= 0.0 || ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed) < 0)
+        return 0;
+    if (id.trc != AVCOL_TRC_SMPTE2084) {
+        if (!s->warned_measure && ff_cspfix_is_hdr_trc(id.trc))
             av_log(ctx, AV_LOG_WARNING, "peak=auto measures PQ input; the input is %s, "
                    "whose peak is its nominal display's: the metadata's or 1000 cd/m2.\n",
-                   av_color_transfer_name(id->trc));
+                   av_color_transfer_name(id.trc));
         s->warned_measure = 1;
         return 0;
     }
-    if ((ret = ff_cspfix_light_measure(in, id, &fl)) < 0) {
+    if ((ret = ff_cspfix_light_measure(in, &id, &fl)) < 0) {
         if (ret != AVERROR(ENOSYS))
             return ret;
         if (!s->warned_measure)
             av_log(ctx, AV_LOG_WARNING, "peak=auto cannot read %s samples: the source peak "
                    "comes from the metadata.\n", av_get_pix_fmt_name(in->format));
         s->warned_measure = 1;
-        s->light.peak = 0.0;
         return 0;
     }
     if (fl.luma_only && !s->warned_measure) {
         av_log(ctx, AV_LOG_WARNING, "peak=auto measures the %s matrix's first component "
                "(no R'G'B' without the full conversion): saturated highlights count less.\n",
-               av_color_space_name(id->csp));
+               av_color_space_name(id.csp));
         s->warned_measure = 1;
     }
-    if (ff_cspfix_light_update(&s->light, &fl))
+    *idx = ff_cspfix_light_add(&s->light, &fl, &new_shot);
+    if (new_shot)
         av_log(ctx, AV_LOG_VERBOSE, "Shot %d from pts %"PRId64": measured peak %.0f cd/m2, "
-               "mean max(R,G,B) %.3f (PQ).\n", s->light.cuts, in->pts,
+               "mean max(R,G,B) %.3f (PQ).\n", s->light.shots, in->pts,
                ff_cspfix_pq_to_nits(fl.peak_pq), fl.mean_pq);
     return 0;
 }
 
-static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt)
+/* light: the frame's light measurement (measure_light()), -1: none */
+static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt,
+                       int64_t light)
 {
     CspfixContext *s = ctx->priv;
     CspfixDesc id, od;
@@ -231,11 +249,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if ((ret = ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed)) < 0 ||
         (ret = ff_cspfix_describe_output(ctx, &s->d, in, ofmt, &id, &od)) < 0)
         return ret;
-    if (s->peak < 0.0 && (ret = measure_light(ctx, in, &id)) < 0)
-        return ret;
     po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
-                                        s->peak < 0.0 && id.trc == AVCOL_TRC_SMPTE2084 ?
-                                        s->light.peak : 0.0,
+                                        light >= 0 && s->peak < 0.0 ?
+                                        ff_cspfix_light_peak(&s->light, light) : 0.0,
                                         s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
                                         &s->src_peak);
     memset(&key, 0, sizeof(key));
@@ -428,11 +444,11 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
     return 0;
 }
 
-static int filter_frame(AVFilterLink *inlink, AVFrame *in)
+/* Convert a frame (light: its light measurement, -1: none) and send it on */
+static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
 {
-    AVFilterContext *ctx = inlink->dst;
     CspfixContext *s = ctx->priv;
-    AVFilterLink *outlink = ctx->outputs[0];
+    AVFilterLink *inlink = ctx->inputs[0], *outlink = ctx->outputs[0];
     ThreadData td;
     AVFrame *out;
     int ret, in_agrees = 0;
@@ -440,7 +456,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     if (!s->link_sd_checked)
         in_agrees = same_hdr_meta(in, inlink);
     if ((ret = check_frame(ctx, inlink, in)) < 0 ||
-        (ret = update_plan(ctx, in, outlink->format)) < 0) {
+        (ret = update_plan(ctx, in, outlink->format, light)) < 0) {
         av_frame_free(&in);
         return ret;
     }
@@ -484,6 +500,44 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
 
     av_frame_free(&in);
     return ff_filter_frame(outlink, out);
+}
+
+/* Frames are measured as they arrive; with lookahead=N each waits until N more have
+ * arrived (or the input ends), so that its measurement sees its shot's next N frames. */
+static int filter_frame(AVFilterLink *inlink, AVFrame *in)
+{
+    AVFilterContext *ctx = inlink->dst;
+    CspfixContext *s = ctx->priv;
+    QueuedFrame q = { in, -1 };
+    int ret;
+
+    if ((ret = measure_light(ctx, in, &q.light)) < 0) {
+        av_frame_free(&in);
+        return ret;
+    }
+    if (!s->lookahead)
+        return convert_frame(ctx, in, q.light);
+    if ((ret = av_fifo_write(s->queue, &q, 1)) < 0) {
+        av_frame_free(&in);
+        return ret;
+    }
+    if (av_fifo_can_read(s->queue) <= s->lookahead)
+        return 0;
+    av_fifo_read(s->queue, &q, 1);
+    return convert_frame(ctx, q.frame, q.light);
+}
+
+/* At the end of the input, the frames still waiting go out, one per request. */
+static int request_frame(AVFilterLink *outlink)
+{
+    AVFilterContext *ctx = outlink->src;
+    CspfixContext *s = ctx->priv;
+    QueuedFrame q;
+    int ret = ff_request_frame(ctx->inputs[0]);
+
+    if (ret == AVERROR_EOF && s->queue && av_fifo_read(s->queue, &q, 1) >= 0)
+        return convert_frame(ctx, q.frame, q.light);
+    return ret;
 }
 
 /* ---- negotiation ---- */
@@ -599,6 +653,17 @@ static av_cold int init(AVFilterContext *ctx)
         return AVERROR(EINVAL);
     }
 
+    if (s->lookahead) {
+        /* frames the timeline disables pass by the queue, which would reorder them */
+        if (ctx->enable_str) {
+            av_log(ctx, AV_LOG_ERROR, "lookahead=%d cannot be combined with enable= (frames "
+                   "outside the enabled intervals would overtake the %d waiting); convert "
+                   "every frame, or use lookahead=0.\n", s->lookahead, s->lookahead);
+            return AVERROR(EINVAL);
+        }
+        if (!(s->queue = av_fifo_alloc2(s->lookahead + 1, sizeof(QueuedFrame), 0)))
+            return AVERROR(ENOMEM);
+    }
     ff_cspfix_exec_init(&s->exec);
     return 0;
 }
@@ -606,6 +671,11 @@ static av_cold int init(AVFilterContext *ctx)
 static av_cold void uninit(AVFilterContext *ctx)
 {
     CspfixContext *s = ctx->priv;
+    QueuedFrame q;
+
+    while (s->queue && av_fifo_read(s->queue, &q, 1) >= 0)
+        av_frame_free(&q.frame);
+    av_fifo_freep2(&s->queue);
     ff_cspfix_exec_uninit(&s->exec);
 }
 
@@ -729,6 +799,7 @@ static const AVOption cspfix_options[] = {
     { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
     { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000; auto: measured on each PQ frame)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, -1.0, 10000.0, RFLAGS, .unit = "peak" },
     { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },
+    INTOPT("lookahead", "peak=auto: frames measured ahead of their conversion, so that each shot is tone mapped with its own light from its first frame (frames are delayed, not dropped or reordered)", lookahead, 0, 0, CSPFIX_LIGHT_MAX_AHEAD, NULL, FLAGS),
     { "target_peak", "Target peak in cd/m2: SDR white (0: 203, BT.2408 reference white, both ways)", OFFSET(target_peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
     INTOPT("gamut", "Gamut mapping in linear light", gamut, CSPFIX_GAMUT_NONE, 0, CSPFIX_GAMUT_NB - 1, "gamut", RFLAGS),
     C("none", CSPFIX_GAMUT_NONE, "gamut"), C("clip", CSPFIX_GAMUT_CLIP, "gamut"),
@@ -782,8 +853,9 @@ static const AVFilterPad inputs[] = {
 static const AVFilterPad outputs[] = {
     {
         .name         = "default",
-        .type         = AVMEDIA_TYPE_VIDEO,
-        .config_props = config_output,
+        .type          = AVMEDIA_TYPE_VIDEO,
+        .config_props  = config_output,
+        .request_frame = request_frame,
     },
 };
 

@@ -351,6 +351,10 @@ mkdir -p "$tmp/hin"
 rc=$?
 [ $rc = 0 ] && grep -q "^\[1/1\] ok      hdr10.mkv: bt2020,smpte2084,bt2020nc,tv -> bt709,bt709,bt709,tv, tone map PQ -> SDR " "$tmp/h1.txt" &&
     ok || fail "HDR10 to bt709: exit $rc, no 'tone map' in the line: $(cat "$tmp/h1.txt")"
+# PQ tone mapped with the measured light and look-ahead (issue 30): said, every frame out
+nf=$(probe -count_frames -show_entries stream=nb_read_frames -of default=nw=1:nk=1 "$tmp/hout/hdr10.mkv")
+grep -q "tone map PQ -> SDR (measured light, look-ahead 12 frames)" "$tmp/h1.txt" && [ "$nf" = 3 ] &&
+    ok || fail "HDR10 to bt709: measured light not said, or $nf of 3 frames: $(cat "$tmp/h1.txt")"
 "$batch" --dry-run --bindir "$bin" --target bt2020 "$tmp/hin" "$tmp/hdry" >"$tmp/h2.txt" 2>&1
 grep -q "^\[1/1\] planned hdr10.mkv: would write hdr10.mkv with ffv1, tone map PQ -> SDR" "$tmp/h2.txt" && ok ||
     fail "--dry-run of HDR10 to bt2020: $(cat "$tmp/h2.txt")"
