@@ -56,4 +56,27 @@ $ff $src -frames:v 1 -filter_complex "$graph" -update 1 "$out/hdr-tonemap.png"
 for t in bt2390 clip reinhard hable mobius none; do
     $ff $src -frames:v 1 -vf "$tm:tonemap=$t,format=rgb24" -update 1 "$out/tonemap-$t.png"
 done
-echo "hdr-demo: wrote $out/hdr-tonemap.png and $out/tonemap-*.png"
+# Metadata that lies (issue 30): the pattern mastered to 1000 cd/m2 (cspfix HDR -> HDR), then
+# encoded with SVT-AV1 claiming a 10000 cd/m2 mastering display and MaxCLL 10000 (what some
+# files say), decoded by libdav1d with that side data: tone mapped from the metadata (too
+# dark), with peak=auto (measured), and with the true peak.
+lying=
+if $ff -hide_banner -encoders 2>/dev/null | grep -q libsvtav1 &&
+   $ff -hide_banner -decoders 2>/dev/null | grep -q libdav1d; then
+    $ff $src -frames:v 1 -vf "cspfix=all=bt2020:trc=smpte2084:format=yuv420p10le:peak=4000:target_peak=1000" \
+        -c:v libsvtav1 -preset 12 -crf 10 -svtav1-params \
+        'mastering-display=G(0.265,0.690)B(0.150,0.060)R(0.680,0.320)WP(0.3127,0.3290)L(10000,0.005):content-light=10000,400' \
+        "$out/lying-10000.ivf"
+    sdr="cspfix=all=bt709:format=gbrp"
+    graph="[0:v]split=3[a][b][c];"
+    graph+="[a]$sdr,$(label 'metadata: 10000 cd/m2 (it lies)'),scale=480:270:flags=area[p0];"
+    graph+="[b]$sdr:peak=auto,$(label 'peak=auto (measured)'),scale=480:270:flags=area[p1];"
+    graph+="[c]$sdr:peak=1000,$(label 'the true peak: peak=1000'),scale=480:270:flags=area[p2];"
+    graph+="[p0][p1][p2]hstack=inputs=3,format=rgb24"
+    $ff -c:v libdav1d -i "$out/lying-10000.ivf" -frames:v 1 -filter_complex "$graph" -update 1 \
+        "$out/hdr-lying-metadata.png"
+    lying=" and $out/hdr-lying-metadata.png"
+else
+    echo "hdr-demo: no libsvtav1 encoder or libdav1d decoder: the lying-metadata picture is skipped"
+fi
+echo "hdr-demo: wrote $out/hdr-tonemap.png, $out/tonemap-*.png$lying"
