@@ -25,6 +25,7 @@
 
 #include "libavutil/csp.h"
 #include "libavutil/frame.h"
+#include "libavutil/hdr_dynamic_metadata.h"
 #include "libavutil/mastering_display_metadata.h"
 
 #include "cspfix_hdrmeta.h"
@@ -35,9 +36,30 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc)
     return trc == AVCOL_TRC_SMPTE2084 || trc == AVCOL_TRC_ARIB_STD_B67;
 }
 
+/* The scene's brightest component in cd/m2 from HDR10+ (SMPTE ST 2094-40) metadata: the
+ * largest MaxSCL of the first processing window (the whole picture), 0 if none. FFmpeg
+ * stores MaxSCL (0.1 cd/m2 units, up to 100000) divided by 100000. */
+static double hdr10plus_peak(const AVFrame *in)
+{
+    const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DYNAMIC_HDR_PLUS);
+    const AVDynamicHDRPlus *h;
+    double m = 0.0;
+
+    if (!sd || sd->size < sizeof(*h))
+        return 0.0;
+    h = (const AVDynamicHDRPlus *)sd->data;
+    if (h->num_windows < 1)
+        return 0.0;
+    for (int c = 0; c < 3; c++)
+        if (h->params[0].maxscl[c].den)
+            m = FFMAX(m, av_q2d(h->params[0].maxscl[c]));
+    return FFMIN(m, 1.0) * 10000.0;
+}
+
 /*
  * Source peak of an HDR frame in cd/m2, for tone mapping: peak= (the user wins), then the
- * measured peak (peak=auto), then the content light level MaxCLL (the brightest pixel of
+ * measured peak (peak=auto), then the scene's MaxSCL from HDR10+ metadata, then the content
+ * light level MaxCLL (the brightest pixel of
  * the content), then the mastering display's maximum luminance (which bounds what was
  * graded), then 1000. 0 for SDR input.
  */
@@ -78,6 +100,8 @@ double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, doubl
     } else if (measured > 0.0) {
         peak = measured;
         from = "measured (peak=auto)";
+    } else if ((peak = hdr10plus_peak(in)) > 0.0) {
+        from = "HDR10+ scene MaxSCL";
     } else if (meta > 0.0) {
         peak = meta;
         from = meta_from;

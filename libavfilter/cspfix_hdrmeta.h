@@ -37,7 +37,8 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
 /**
  * Source peak in cd/m2 of an HDR frame (hdr_in), for tone mapping: peak_opt when > 0 (the
  * user wins), then measured when > 0 (peak=auto: the frame's measured light, cspfix_light.h),
- * then the content light level MaxCLL, then the mastering display's maximum luminance,
+ * then the scene's largest MaxSCL from HDR10+ metadata (AV_FRAME_DATA_DYNAMIC_HDR_PLUS,
+ * first window), then the content light level MaxCLL, then the mastering display's maximum luminance,
  * then CSPFIX_SRC_PEAK_DEFAULT; 0 for SDR input. prim gets the mastering display's
  * primaries when want_prim (gamut compression), else zeros. A peak other than *last is
  * logged (verbose; with metadata the measurement overrules by more than

@@ -36,6 +36,7 @@
  * - The same output for 1 and 3 threads.
  * - lookahead=8: one curve over a shot from its first frame; frames, timestamps and
  *   side data in order; lookahead with enable= refused.
+ * - HDR10+: the scene's MaxSCL is the source peak (over MaxCLL, under peak=).
  */
 
 #include <math.h>
@@ -46,6 +47,7 @@
 
 #include <libavutil/csp.h>
 #include <libavutil/frame.h>
+#include <libavutil/hdr_dynamic_metadata.h>
 #include <libavutil/log.h>
 #include <libavutil/macros.h>
 #include <libavutil/mastering_display_metadata.h>
@@ -330,12 +332,57 @@ static void test_lookahead(void)
     free_frames(err, 1);
 }
 
+/*
+ * HDR10+ (ST 2094-40): the scene's MaxSCL is its source peak, over the static metadata
+ * (MaxCLL 1000 here) and under peak= and peak=auto.
+ */
+static void test_hdr10plus(void)
+{
+    const Scene sc = { 20.0, 203.0, 4000.0 };
+    AVFrame *in = scene_frame(&sc, 1000, 0), *dyn = NULL, *ref = NULL, *stat = NULL;
+    AVFrame *user = NULL, *user_ref = NULL;
+    AVDynamicHDRPlus *h;
+
+    if (!in || !(h = av_dynamic_hdr_plus_create_side_data(in))) {
+        CHECK(0, "HDR10+: out of memory");
+        av_frame_free(&in);
+        return;
+    }
+    h->itu_t_t35_country_code = 0xB5;
+    h->application_version    = 1;
+    h->num_windows            = 1;
+    h->params[0].maxscl[0]    = av_make_q(40000, 100000);  /* 4000 cd/m2 */
+    h->params[0].maxscl[1]    = av_make_q(32000, 100000);
+    h->params[0].maxscl[2]    = av_make_q(21000, 100000);
+    h->params[0].average_maxrgb = av_make_q(300, 100000);
+    if (cspfix_run1(in, META, 1, &dyn) < 0 || cspfix_run1(in, META ":peak=4000", 1, &ref) < 0 ||
+        cspfix_run1(in, META ":peak=1000", 1, &stat) < 0 ||
+        cspfix_run1(in, META ":peak=2500", 1, &user) < 0) {
+        CHECK(0, "HDR10+: the graphs ran");
+    } else {
+        av_frame_remove_side_data(in, AV_FRAME_DATA_DYNAMIC_HDR_PLUS);
+        CHECK(cspfix_run1(in, META ":peak=2500", 1, &user_ref) >= 0, "HDR10+: the graph ran");
+        printf("HDR10+ MaxSCL 4000 over MaxCLL 1000: %.2f %% from peak=4000 (MaxCLL's curve "
+               "%.1f %% off)\n", 100 * patch_diff(dyn, ref), 100 * patch_diff(dyn, stat));
+        CHECK(patch_diff(dyn, ref) == 0.0 && patch_diff(dyn, stat) > 0.05,
+              "HDR10+: MaxSCL is the source peak");
+        CHECK(user_ref && cspfix_frames_equal(user, user_ref), "HDR10+: peak= still wins");
+    }
+    av_frame_free(&in);
+    av_frame_free(&dyn);
+    av_frame_free(&ref);
+    av_frame_free(&stat);
+    av_frame_free(&user);
+    av_frame_free(&user_ref);
+}
+
 int main(void)
 {
     av_log_set_level(AV_LOG_ERROR);
     test_lies();
     test_shots();
     test_lookahead();
+    test_hdr10plus();
     printf("light: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
