@@ -69,9 +69,9 @@ if $ff -hide_banner -encoders 2>/dev/null | grep -q libsvtav1 &&
         "$out/lying-10000.ivf"
     sdr="cspfix=all=bt709:format=gbrp"
     graph="[0:v]split=3[a][b][c];"
-    graph+="[a]$sdr,$(label 'metadata: 10000 cd/m2 (it lies)'),scale=480:270:flags=area[p0];"
+    graph+="[a]$sdr,$(label 'metadata says 10000 cd/m2 (a lie)'),scale=480:270:flags=area[p0];"
     graph+="[b]$sdr:peak=auto,$(label 'peak=auto (measured)'),scale=480:270:flags=area[p1];"
-    graph+="[c]$sdr:peak=1000,$(label 'the true peak: peak=1000'),scale=480:270:flags=area[p2];"
+    graph+="[c]$sdr:peak=1000,$(label 'the true peak (peak=1000)'),scale=480:270:flags=area[p2];"
     graph+="[p0][p1][p2]hstack=inputs=3,format=rgb24"
     $ff -c:v libdav1d -i "$out/lying-10000.ivf" -frames:v 1 -filter_complex "$graph" -update 1 \
         "$out/hdr-lying-metadata.png"
