@@ -31,7 +31,7 @@ LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
          $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test \
-         $(OUT)/light_test \
+         $(OUT)/light_test $(OUT)/tone_test \
          $(OUT)/cspfix_alloc_shim.so
 # seconds of each of the two runs of the short load test (the second with an injected leak)
 LOAD_SHORT_TIME ?= 20
@@ -49,6 +49,7 @@ check: build
 	@echo "== API tests";                  $(OUT)/api_test
 	@echo "== interlaced frames";          $(OUT)/interlace_test
 	@echo "== measured light (peak=auto)"; $(OUT)/light_test
+	@echo "== tone curves: monotonic, neutral stays neutral"; $(OUT)/tone_test
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
@@ -94,6 +95,10 @@ $(OUT)/exec_test: $(T)/cspfix_exec_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(
 
 $(OUT)/api_test: $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_api_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/tone_test: $(T)/cspfix_tone_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) -I$(FFMPEG_SRCDIR) -I$(FFMPEG_OBJ) $(LAVFI_CFLAGS) -o $@ \
+		$(T)/cspfix_tone_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 $(OUT)/light_test: $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
@@ -173,11 +178,13 @@ ASAN_PRECISION ?= 4:2:0
 FUZZ_SHORT     ?= 30
 
 .PHONY: check-asan
-check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz
+check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
 	@echo "== [asan] execution paths, C kernels only"; CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/exec_test
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
 	@echo "== [asan] interlaced frames";   $(SAN_ENV) $(OUT)/interlace_test
+	@echo "== [asan] measured light";      $(SAN_ENV) $(OUT)/light_test
+	@echo "== [asan] tone curves";         $(SAN_ENV) $(OUT)/tone_test
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
 	@echo "== [asan] bad input, C kernels only (ASan sees their accesses)"
 	@CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/badinput_test

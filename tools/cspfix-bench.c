@@ -119,7 +119,7 @@ typedef struct ConvDef {
     enum AVPixelFormat in_fmt, out_fmt;
     ColorDesc in, out;
     enum Pattern pattern;
-    int hdr10;            ///< attach mastering display + content light side data
+    int hdr10;            ///< HDR10 side data: 1 true (1000 cd/m2), 2 claiming 10000
     const char *what;
     const char *note;     ///< printed under the table
     PeerDef peers[MAX_PEERS];
@@ -219,6 +219,21 @@ static const ConvDef convs[] = {
         PEER_NOTE("scale:perceptual",
                   SCALE_IN("bt2020", "smpte2084", "bt2020nc", "tv") SCALE_OUT709 ":intent=perceptual",
                   "tone-maps (perceptual)"),
+    }, 0 },
+    { "B10", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+      PAT_709_IN_PQ, 2, "measured light: B5 whose HDR10 side data claims 10000 cd/m2, peak=auto",
+      "B10: cspfix measures each frame (peak=auto: histogram of max(R',G',B'), shots); "
+      "cspfix:static is the same graph on the same frames trusting the lying metadata "
+      "(B5's work: the ratio is peak=auto's cost); no peer measures light on the CPU, so "
+      "zscale+tonemap (issue 6's chain) is the reference.", {
+        PEER("cspfix", "cspfix=all=bt709:format=yuv420p:peak=auto"),
+        PEER("cspfix:static", "cspfix=all=bt709:format=yuv420p"),
+        PEER_NOTE("zscale+tonemap",
+                  "zscale=t=linear:npl=100,format=gbrpf32le,tonemap=hable,"
+                  "zscale=p=709:t=709:m=709:r=tv,format=yuv420p",
+                  "tone-maps (hable) from no measurement"),
     }, 0 },
     { "B6", 1920, 1080, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
@@ -603,8 +618,9 @@ static void fill_pattern(AVFrame *f, const ColorDesc *cd, enum Pattern pat)
     av_free(row);
 }
 
-/** HDR10 side data: a 1000 cd/m2 BT.2020 mastering display, MaxCLL 1000, MaxFALL 400. */
-static int add_hdr10_side_data(AVFrame *f)
+/** HDR10 side data: a 1000 cd/m2 BT.2020 mastering display, MaxCLL 1000, MaxFALL 400;
+ * with lie, a 10000 cd/m2 display and MaxCLL 10000 (B10: metadata that lies). */
+static int add_hdr10_side_data(AVFrame *f, int lie)
 {
     static const double prim[3][2] = { { 0.708, 0.292 }, { 0.170, 0.797 }, { 0.131, 0.046 } };
     AVMasteringDisplayMetadata *md = av_mastering_display_metadata_create_side_data(f);
@@ -618,10 +634,10 @@ static int add_hdr10_side_data(AVFrame *f)
     md->white_point[0] = av_make_q(15635, 50000);
     md->white_point[1] = av_make_q(16450, 50000);
     md->min_luminance  = av_make_q(1, 10000);
-    md->max_luminance  = av_make_q(1000, 1);
+    md->max_luminance  = av_make_q(lie ? 10000 : 1000, 1);
     md->has_primaries  = 1;
     md->has_luminance  = 1;
-    cll->MaxCLL  = 1000;
+    cll->MaxCLL  = lie ? 10000 : 1000;
     cll->MaxFALL = 400;
     return 0;
 }
@@ -660,7 +676,7 @@ static AVFrame *make_input(const ConvDef *c, int w, int h)
     if (!(desc->flags & AV_PIX_FMT_FLAG_RGB) && desc->log2_chroma_h)
         f->chroma_location = AVCHROMA_LOC_LEFT;
     fill_pattern(f, &c->in, c->pattern);
-    if (c->hdr10 && add_hdr10_side_data(f) < 0)
+    if (c->hdr10 && add_hdr10_side_data(f, c->hdr10 == 2) < 0)
         av_frame_free(&f);
     return f;
 }
