@@ -48,18 +48,27 @@ typedef struct CompReader {
     double off, scale;
 } CompReader;
 
-static double read_comp(const CompReader *r, int x, int y)
+/* component r of the row starting at p (read_row()) at luma column x; kind 1, 2: every
+ * component is 8-bit, 16-bit little-endian integer (a constant: the others' tests go) */
+static av_always_inline double read_at(const CompReader *r, const uint8_t *p, int x, int kind)
 {
-    const uint8_t *p = r->data + (ptrdiff_t)(y >> r->ys) * r->linesize +
-                       (ptrdiff_t)(x >> r->xs) * r->step + r->offset;
     unsigned v;
 
+    p += (ptrdiff_t)(x >> r->xs) * r->step;
+    if (kind)
+        return ((((kind == 1 ? *p : AV_RL16(p)) >> r->shift) & r->mask) - r->off) * r->scale;
     if (r->flt) {
         const union { uint32_t u; float f; } u = { r->be ? AV_RB32(p) : AV_RL32(p) };
         return u.f;
     }
     v = r->bytes == 1 ? *p : r->be ? AV_RB16(p) : AV_RL16(p);
     return (((v >> r->shift) & r->mask) - r->off) * r->scale;
+}
+
+/* the first byte of component r at luma row y */
+static const uint8_t *read_row(const CompReader *r, int y)
+{
+    return r->data + (ptrdiff_t)(y >> r->ys) * r->linesize + r->offset;
 }
 
 /* Reader of component c (0: Y'/R', ... as the descriptor orders them) normalised to
@@ -102,49 +111,136 @@ static int comp_reader(CompReader *r, const AVFrame *f, const AVPixFmtDescriptor
     return 0;
 }
 
-int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameLight *fl)
+/* A frame being measured: its sample grid is cut into jobs by rows, each with its own
+ * histogram and integer sums, so that the result is the same for any number of jobs. */
+struct CspfixLightScan {
+    const AVFrame *f;
+    CompReader r[3];
+    double kr, kb, kg;
+    double cr_r, cb_b, cb_g, cr_g;  ///< R' = Y' + cr_r Cr, B' = Y' + cb_b Cb, G' = Y' + cb_g Cb + cr_g Cr
+    int rgb, luma_only, step, nb_jobs;
+    uint32_t (*hist)[CSPFIX_LIGHT_BINS];
+    int64_t *sum;               ///< per job: max(R', G', B') in units of 2^-24
+    int64_t *n;
+};
+
+/* the fixed point of the sums: exact whatever the order of addition */
+#define SUM_ONE (1 << 24)
+
+int ff_cspfix_light_scan_init(CspfixLightScan **ps, const AVFrame *f, const CspfixDesc *id,
+                              int nb_jobs)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
-    const int rgb = d && (d->flags & AV_PIX_FMT_FLAG_RGB);
-    CompReader r[3];
-    double kr = 0.0, kb = 0.0, kg, sum = 0.0, above = 0.0, k;
-    unsigned *hist;
-    int step, n = 0, luma_only = 0, ret, b;
+    CspfixLightScan *s;
+    int ret;
 
-    memset(fl, 0, sizeof(*fl));
+    *ps = NULL;
     if (!d || d->nb_components < 3 || (d->flags & (AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_PAL |
                                                    AV_PIX_FMT_FLAG_HWACCEL)))
         return AVERROR(ENOSYS);
-    for (int c = 0; c < 3; c++)
-        if ((ret = comp_reader(&r[c], f, d, c, id)) < 0)
-            return ret;
-    if (!rgb && ff_cspfix_luma_coeffs(id->csp, id->prim, &kr, &kb) < 0)
-        luma_only = 1; /* ICtCp, YCgCo: I or Y' alone */
-    kg = 1.0 - kr - kb;
-    if (!(hist = av_calloc(CSPFIX_LIGHT_BINS, sizeof(*hist))))
+    if (!(s = av_mallocz(sizeof(*s))))
         return AVERROR(ENOMEM);
-    step = FFMAX(1, (int)sqrt((double)f->width * f->height / CSPFIX_LIGHT_SAMPLES));
-    for (int y = step / 2; y < f->height; y += step) {
-        for (int x = step / 2; x < f->width; x += step) {
+    for (int c = 0; c < 3; c++)
+        if ((ret = comp_reader(&s->r[c], f, d, c, id)) < 0) {
+            av_free(s);
+            return ret;
+        }
+    s->f    = f;
+    s->rgb  = !!(d->flags & AV_PIX_FMT_FLAG_RGB);
+    if (!s->rgb && ff_cspfix_luma_coeffs(id->csp, id->prim, &s->kr, &s->kb) < 0)
+        s->luma_only = 1; /* ICtCp, YCgCo: I or Y' alone */
+    s->kg   = 1.0 - s->kr - s->kb;
+    s->cr_r = 2.0 * (1.0 - s->kr);
+    s->cb_b = 2.0 * (1.0 - s->kb);
+    s->cb_g = -s->kb * s->cb_b / s->kg;
+    s->cr_g = -s->kr * s->cr_r / s->kg;
+    s->step = FFMAX(1, (int)ceil(sqrt((double)f->width * f->height / CSPFIX_LIGHT_SAMPLES)));
+    s->nb_jobs = av_clip(nb_jobs, 1, FFMAX((f->height + s->step - 1) / s->step, 1));
+    s->hist = av_calloc(s->nb_jobs, sizeof(*s->hist));
+    s->sum  = av_calloc(s->nb_jobs, sizeof(*s->sum));
+    s->n    = av_calloc(s->nb_jobs, sizeof(*s->n));
+    if (!s->hist || !s->sum || !s->n) {
+        ff_cspfix_light_scan_free(&s);
+        return AVERROR(ENOMEM);
+    }
+    *ps = s;
+    return 0;
+}
+
+int ff_cspfix_light_scan_jobs(const CspfixLightScan *s)
+{
+    return s->nb_jobs;
+}
+
+static av_always_inline void scan_job(CspfixLightScan *s, int job, int kind)
+{
+    const int rows = (s->f->height - s->step / 2 + s->step - 1) / s->step;
+    const int r0 = rows * job / s->nb_jobs, r1 = rows * (job + 1) / s->nb_jobs;
+    uint32_t *hist = s->hist[job];
+    int64_t sum = 0, n = 0;
+
+    for (int row = r0; row < r1; row++) {
+        const int y = s->step / 2 + row * s->step;
+        const uint8_t *p0 = read_row(&s->r[0], y), *p1 = read_row(&s->r[1], y),
+                      *p2 = read_row(&s->r[2], y);
+        for (int x = s->step / 2; x < s->f->width; x += s->step) {
             double m;
-            if (rgb) {
+            if (s->rgb) {
                 /* the descriptor orders R, G, B */
-                m = FFMAX3(read_comp(&r[0], x, y), read_comp(&r[1], x, y), read_comp(&r[2], x, y));
-            } else if (luma_only) {
-                m = read_comp(&r[0], x, y);
+                m = FFMAX3(read_at(&s->r[0], p0, x, kind), read_at(&s->r[1], p1, x, kind),
+                           read_at(&s->r[2], p2, x, kind));
+            } else if (s->luma_only) {
+                m = read_at(&s->r[0], p0, x, kind);
             } else {
-                const double yy = read_comp(&r[0], x, y), cb = read_comp(&r[1], x, y),
-                             cr = read_comp(&r[2], x, y);
-                const double rr = yy + 2.0 * (1.0 - kr) * cr, bb = yy + 2.0 * (1.0 - kb) * cb;
-                const double gg = (yy - kr * rr - kb * bb) / kg;
+                const double yy = read_at(&s->r[0], p0, x, kind), cb = read_at(&s->r[1], p1, x, kind),
+                             cr = read_at(&s->r[2], p2, x, kind);
+                const double rr = yy + s->cr_r * cr, bb = yy + s->cb_b * cb;
+                const double gg = yy + s->cb_g * cb + s->cr_g * cr;
                 m = FFMAX3(rr, gg, bb);
             }
             m = av_clipd(m, 0.0, 1.0);
-            sum += m;
+            sum += (int64_t)(m * SUM_ONE + 0.5);
             hist[FFMIN((int)(m * CSPFIX_LIGHT_BINS), CSPFIX_LIGHT_BINS - 1)]++;
             n++;
         }
     }
+    s->sum[job] = sum;
+    s->n[job]   = n;
+}
+
+void ff_cspfix_light_scan_job(CspfixLightScan *s, int job)
+{
+    int kind = 0;
+
+    /* the usual layouts without the per-sample tests */
+    if (!s->r[0].flt && !s->r[0].be) {
+        kind = s->r[0].bytes;
+        for (int c = 1; c < 3; c++)
+            if (s->r[c].flt || s->r[c].be || s->r[c].bytes != kind)
+                kind = 0;
+    }
+    if (kind == 2)
+        scan_job(s, job, 2);
+    else if (kind == 1)
+        scan_job(s, job, 1);
+    else
+        scan_job(s, job, 0);
+}
+
+void ff_cspfix_light_scan_finish(CspfixLightScan *s, CspfixFrameLight *fl)
+{
+    uint64_t hist[CSPFIX_LIGHT_BINS] = { 0 };
+    int64_t sum = 0, n = 0;
+    double above = 0.0, k;
+    int b;
+
+    for (int j = 0; j < s->nb_jobs; j++) {
+        for (int i = 0; i < CSPFIX_LIGHT_BINS; i++)
+            hist[i] += s->hist[j][i];
+        sum += s->sum[j];
+        n   += s->n[j];
+    }
+    memset(fl, 0, sizeof(*fl));
     /* the percentile: the value below which CSPFIX_LIGHT_PCT of the samples lie,
      * interpolated within its bin */
     k = n * (1.0 - CSPFIX_LIGHT_PCT);
@@ -153,10 +249,34 @@ int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameL
     fl->peak_pq   = hist[b] ? (b + 1 - (k - above) / hist[b]) / CSPFIX_LIGHT_BINS
                             : (double)b / CSPFIX_LIGHT_BINS;
     fl->peak_pq   = av_clipd(fl->peak_pq, 0.0, 1.0);
-    fl->mean_pq   = n ? sum / n : 0.0;
+    fl->mean_pq   = n ? (double)sum / SUM_ONE / n : 0.0;
     fl->n         = n;
-    fl->luma_only = luma_only;
-    av_free(hist);
+    fl->luma_only = s->luma_only;
+}
+
+void ff_cspfix_light_scan_free(CspfixLightScan **ps)
+{
+    CspfixLightScan *s = *ps;
+
+    if (!s)
+        return;
+    av_freep(&s->hist);
+    av_freep(&s->sum);
+    av_freep(&s->n);
+    av_freep(ps);
+}
+
+int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameLight *fl)
+{
+    CspfixLightScan *s;
+    int ret;
+
+    memset(fl, 0, sizeof(*fl));
+    if ((ret = ff_cspfix_light_scan_init(&s, f, id, 1)) < 0)
+        return ret;
+    ff_cspfix_light_scan_job(s, 0);
+    ff_cspfix_light_scan_finish(s, fl);
+    ff_cspfix_light_scan_free(&s);
     return 0;
 }
 

@@ -77,6 +77,19 @@ typedef struct CspfixLight {
 int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameLight *fl);
 
 /**
+ * The same in jobs (threads): init (as ff_cspfix_light_measure() can fail), then every
+ * job 0 .. ff_cspfix_light_scan_jobs() - 1 (in any order, at once), then finish, then
+ * free. The result does not depend on the number of jobs (integer sums).
+ */
+typedef struct CspfixLightScan CspfixLightScan;
+int ff_cspfix_light_scan_init(CspfixLightScan **s, const AVFrame *f, const CspfixDesc *id,
+                              int nb_jobs);
+int ff_cspfix_light_scan_jobs(const CspfixLightScan *s);
+void ff_cspfix_light_scan_job(CspfixLightScan *s, int job);
+void ff_cspfix_light_scan_finish(CspfixLightScan *s, CspfixFrameLight *fl);
+void ff_cspfix_light_scan_free(CspfixLightScan **s);
+
+/**
  * Add a frame's measurement (fl->shot is set); returns its index (the frames measured
  * before it), and sets *new_shot to 1 when it begins a shot (the first frame, a scene
  * cut), else 0.

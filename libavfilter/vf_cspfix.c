@@ -180,12 +180,19 @@ static CspfixPlanOptions plan_options(const CspfixContext *s)
     return po;
 }
 
+static int light_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
+{
+    ff_cspfix_light_scan_job(arg, jobnr);
+    return 0;
+}
+
 /* peak=auto: measure a PQ frame's light (cspfix_light.h) into s->light: *idx its index
  * there, -1 when not measured (not PQ, samples it cannot read, a description error,
  * which the conversion reports) */
 static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
 {
     CspfixContext *s = ctx->priv;
+    CspfixLightScan *scan;
     CspfixFrameLight fl;
     CspfixDesc id;
     unsigned guessed;
@@ -202,7 +209,7 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
         s->warned_measure = 1;
         return 0;
     }
-    if ((ret = ff_cspfix_light_measure(in, &id, &fl)) < 0) {
+    if ((ret = ff_cspfix_light_scan_init(&scan, in, &id, ff_filter_get_nb_threads(ctx))) < 0) {
         if (ret != AVERROR(ENOSYS))
             return ret;
         if (!s->warned_measure)
@@ -211,6 +218,9 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
         s->warned_measure = 1;
         return 0;
     }
+    ff_filter_execute(ctx, light_slice, scan, NULL, ff_cspfix_light_scan_jobs(scan));
+    ff_cspfix_light_scan_finish(scan, &fl);
+    ff_cspfix_light_scan_free(&scan);
     if (fl.luma_only && !s->warned_measure) {
         av_log(ctx, AV_LOG_WARNING, "peak=auto measures the %s matrix's first component "
                "(no R'G'B' without the full conversion): saturated highlights count less.\n",
