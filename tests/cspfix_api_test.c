@@ -401,36 +401,6 @@ static void test_foreign_descriptions(void)
     av_frame_free(&in);
 }
 
-static void set_hdr10(AVFrame *f, int max_lum, int maxcll)
-{
-    AVMasteringDisplayMetadata *m;
-    AVContentLightMetadata *c;
-
-    av_frame_remove_side_data(f, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
-    av_frame_remove_side_data(f, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
-    if (max_lum >= 0) {
-        m = av_mastering_display_metadata_create_side_data(f);
-        /* a DCI-P3 D65 mastering display */
-        m->display_primaries[0][0] = av_make_q(34000, 50000);
-        m->display_primaries[0][1] = av_make_q(16000, 50000);
-        m->display_primaries[1][0] = av_make_q(13250, 50000);
-        m->display_primaries[1][1] = av_make_q(34500, 50000);
-        m->display_primaries[2][0] = av_make_q(7500, 50000);
-        m->display_primaries[2][1] = av_make_q(3000, 50000);
-        m->white_point[0] = av_make_q(15635, 50000);
-        m->white_point[1] = av_make_q(16450, 50000);
-        m->has_primaries = 1;
-        m->max_luminance = av_make_q(max_lum, 1);
-        m->min_luminance = av_make_q(50, 10000);
-        m->has_luminance = max_lum > 0;
-    }
-    if (maxcll >= 0) {
-        c = av_content_light_metadata_create_side_data(f);
-        c->MaxCLL  = maxcll;
-        c->MaxFALL = maxcll / 4;
-    }
-}
-
 /* The source peak comes from peak= (the user wins), then the frame (MaxCLL, then the
  * mastering display), then 1000; it is re-read per frame; HDR side data is rewritten or
  * removed. */
@@ -448,9 +418,9 @@ static void test_hdr(void)
         for (int x = 0; x < 64; x++)
             cspfix_set_sample(in, 0, x, y, 1, 512 + ((x * 7 + y * 13) % 428));
 
-    set_hdr10(in, 4000, 1500);
+    cspfix_set_hdr10(in, 4000, 1500);
     cspfix_run1(in, sdr, 1, &out);
-    set_hdr10(in, -1, -1);
+    cspfix_set_hdr10(in, -1, -1);
     cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=1500", 1, &ref);
     CHECK(out && ref && cspfix_frames_equal(out, ref),
           "MaxCLL 1500 is the source peak (before the mastering display's 4000)");
@@ -461,23 +431,23 @@ static void test_hdr(void)
     av_frame_free(&ref);
 
     /* peak= wins over the frame's metadata, and the log says where the peak came from */
-    set_hdr10(in, 4000, 1500);
+    cspfix_set_hdr10(in, 4000, 1500);
     log_reset();
     av_log_set_level(AV_LOG_VERBOSE);
     cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=2500", 1, &out);
     av_log_set_level(AV_LOG_INFO);
     CHECK(log_has("Source peak 2500 cd/m2 (peak option)"), "the log names the peak option [%s]",
           logbuf.str);
-    set_hdr10(in, -1, -1);
+    cspfix_set_hdr10(in, -1, -1);
     cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=2500", 1, &ref);
     CHECK(out && ref && cspfix_frames_equal(out, ref),
           "peak=2500 wins over MaxCLL 1500 and the mastering display's 4000");
     av_frame_free(&out);
     av_frame_free(&ref);
 
-    set_hdr10(in, 4000, 0);
+    cspfix_set_hdr10(in, 4000, 0);
     cspfix_run1(in, sdr, 1, &out);
-    set_hdr10(in, -1, -1);
+    cspfix_set_hdr10(in, -1, -1);
     cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:peak=4000", 1, &ref);
     CHECK(out && ref && cspfix_frames_equal(out, ref), "MaxCLL 0: the mastering display's 4000");
     av_frame_free(&out);
@@ -493,10 +463,10 @@ static void test_hdr(void)
     av_frame_free(&ref);
 
     /* gamut=compress takes the mastering display's primaries (P3 here), other modes not */
-    set_hdr10(in, 1000, -1);
+    cspfix_set_hdr10(in, 1000, -1);
     cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=compress", 1, &out);
     cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=desaturate", 1, &ref);
-    set_hdr10(in, -1, -1);
+    cspfix_set_hdr10(in, -1, -1);
     {
         AVFrame *out2 = NULL, *ref2 = NULL;
         cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:dither=none:gamut=compress", 1, &out2);
@@ -515,7 +485,7 @@ static void test_hdr(void)
     for (int i = 0; i < 3; i++) {
         ins[i] = av_frame_clone(in);
         av_frame_make_writable(ins[i]);
-        set_hdr10(ins[i], i == 1 ? 4000 : 1000, -1);
+        cspfix_set_hdr10(ins[i], i == 1 ? 4000 : 1000, -1);
         ins[i]->pts = i;
     }
     ret = cspfix_run_graph(ins, 3, sdr, 1, outs, 3, &nb);
@@ -528,7 +498,7 @@ static void test_hdr(void)
 
     /* HDR -> HDR tone mapped to 600: the peak and MaxCLL are rewritten; the mastering
      * display's primaries (P3) describe that display, not the container: kept */
-    set_hdr10(in, 4000, 3000);
+    cspfix_set_hdr10(in, 4000, 3000);
     ret = cspfix_run1(in, "cspfix=primaries=bt709:tonemap=bt2390:target_peak=600", 1, &out);
     sd = out ? av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) : NULL;
     CHECK(ret == 0 && sd && av_q2d(((AVMasteringDisplayMetadata *)sd->data)->max_luminance) == 600 &&
@@ -906,8 +876,8 @@ static void test_link_side_data(void)
     AVFrame *hdr4k = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
                              AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 5);
 
-    set_hdr10(hdr, 1000, 800);
-    set_hdr10(hdr4k, 4000, 4000);
+    cspfix_set_hdr10(hdr, 1000, 800);
+    cspfix_set_hdr10(hdr4k, 4000, 4000);
     for (int i = 0; i < FF_ARRAY_ELEMS(t); i++) {
         AVFrame *res = av_frame_alloc();
         int v[4] = { 0 }, warned = 0;
@@ -1075,7 +1045,7 @@ static void test_real_media(void)
                 cspfix_set_sample(pq, 2, x, y, 1, 512);
             }
         }
-        set_hdr10(pq, 4000, 4000);
+        cspfix_set_hdr10(pq, 4000, 4000);
         log_reset();
         ret = cspfix_run1(pq, "cspfix=trc=hlg:dither=none", 1, &out);
         for (int x = 0; out && x < n; x++) {
@@ -1105,7 +1075,7 @@ static void test_real_media(void)
               "PQ 4000 to HLG with tonemap=none: warned, MaxCLL 1000 [%s]", logbuf.str);
         av_frame_free(&out);
         /* a source within what HLG holds is not tone mapped */
-        set_hdr10(pq, 1000, 1000);
+        cspfix_set_hdr10(pq, 1000, 1000);
         ret  = cspfix_run1(pq, "cspfix=trc=hlg:dither=none", 1, &out);
         ret |= cspfix_run1(pq, "cspfix=trc=hlg:tonemap=none:dither=none", 1, &ref);
         CHECK(!ret && cspfix_frames_equal(out, ref), "PQ 1000 to HLG: no tone curve");

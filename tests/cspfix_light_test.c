@@ -50,7 +50,6 @@
 #include <libavutil/hdr_dynamic_metadata.h>
 #include <libavutil/log.h>
 #include <libavutil/macros.h>
-#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/pixfmt.h>
 
 #include "cspfix_testutil.h"
@@ -73,31 +72,6 @@ static int pq_code(double nits)
     return lrint(64 + 876 * av_csp_trc_func_from_id(AVCOL_TRC_SMPTE2084)(nits));
 }
 
-static void set_meta(AVFrame *f, int peak)
-{
-    AVMasteringDisplayMetadata *m;
-    AVContentLightMetadata *c;
-
-    if (peak <= 0)
-        return;
-    m = av_mastering_display_metadata_create_side_data(f);
-    m->display_primaries[0][0] = av_make_q(34000, 50000);
-    m->display_primaries[0][1] = av_make_q(16000, 50000);
-    m->display_primaries[1][0] = av_make_q(13250, 50000);
-    m->display_primaries[1][1] = av_make_q(34500, 50000);
-    m->display_primaries[2][0] = av_make_q(7500, 50000);
-    m->display_primaries[2][1] = av_make_q(3000, 50000);
-    m->white_point[0] = av_make_q(15635, 50000);
-    m->white_point[1] = av_make_q(16450, 50000);
-    m->has_primaries = 1;
-    m->max_luminance = av_make_q(peak, 1);
-    m->min_luminance = av_make_q(50, 10000);
-    m->has_luminance = 1;
-    c = av_content_light_metadata_create_side_data(f);
-    c->MaxCLL  = peak;
-    c->MaxFALL = peak / 10;
-}
-
 /* a frame of scene sc (neutral patches), metadata claiming meta cd/m2 (0: none) */
 static AVFrame *scene_frame(const Scene *sc, int meta, int pts)
 {
@@ -118,7 +92,8 @@ static AVFrame *scene_frame(const Scene *sc, int meta, int pts)
             for (int x = 0; x < W / 2; x++)
                 cspfix_set_sample(f, p, x, y, 1, 512);
     f->pts = pts;
-    set_meta(f, meta);
+    if (meta > 0 && cspfix_set_hdr10(f, meta, meta) < 0)
+        av_frame_free(&f);
     return f;
 }
 

@@ -28,6 +28,7 @@
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/macros.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/pixdesc.h>
 
 #include "cspfix_testutil.h"
@@ -182,4 +183,37 @@ int cspfix_frames_equal(const AVFrame *a, const AVFrame *b)
                 return 0;
     }
     return 1;
+}
+
+int cspfix_set_hdr10(AVFrame *f, int max_lum, int maxcll)
+{
+    AVMasteringDisplayMetadata *m;
+    AVContentLightMetadata *c;
+
+    av_frame_remove_side_data(f, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+    av_frame_remove_side_data(f, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+    if (max_lum >= 0) {
+        if (!(m = av_mastering_display_metadata_create_side_data(f)))
+            return AVERROR(ENOMEM);
+        /* a DCI-P3 D65 mastering display */
+        m->display_primaries[0][0] = av_make_q(34000, 50000);
+        m->display_primaries[0][1] = av_make_q(16000, 50000);
+        m->display_primaries[1][0] = av_make_q(13250, 50000);
+        m->display_primaries[1][1] = av_make_q(34500, 50000);
+        m->display_primaries[2][0] = av_make_q(7500, 50000);
+        m->display_primaries[2][1] = av_make_q(3000, 50000);
+        m->white_point[0] = av_make_q(15635, 50000);
+        m->white_point[1] = av_make_q(16450, 50000);
+        m->has_primaries = 1;
+        m->max_luminance = av_make_q(max_lum, 1);
+        m->min_luminance = av_make_q(50, 10000);
+        m->has_luminance = max_lum > 0;
+    }
+    if (maxcll >= 0) {
+        if (!(c = av_content_light_metadata_create_side_data(f)))
+            return AVERROR(ENOMEM);
+        c->MaxCLL  = maxcll;
+        c->MaxFALL = maxcll / 4;
+    }
+    return 0;
 }

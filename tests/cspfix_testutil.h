@@ -51,6 +51,13 @@ int cspfix_run1(const AVFrame *in, const char *filters, int threads, AVFrame **o
 /** Allocate a frame with the given format, size and colour tags. */
 AVFrame *cspfix_alloc_frame(int fmt, int w, int h, int prim, int trc, int csp, int range);
 
+/**
+ * HDR10 side data on f, replacing any: a DCI-P3 D65 mastering display of max_lum cd/m2
+ * (0: without luminances, < 0: none) and a content light level MaxCLL maxcll, MaxFALL
+ * maxcll / 4 (< 0: none). Returns 0 or AVERROR(ENOMEM).
+ */
+int cspfix_set_hdr10(AVFrame *f, int max_lum, int maxcll);
+
 /** 1 if the two frames have identical visible samples in every plane. */
 int cspfix_frames_equal(const AVFrame *a, const AVFrame *b);
 

@@ -149,6 +149,12 @@ typedef struct ConvDef {
                     "the precision class of cspfix's curves; the zscale line above is zimg's default"
 #define ZS_NO_NV12  "n/a: zscale takes planar formats only (no nv12); it would need auto-inserted nv12<->yuv420p conversions"
 
+/* B5 and B10: HDR10 in, SDR BT.709 out, and issue 6's zscale+tonemap chain */
+#define PQ_IN   { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG }
+#define OUT_709 { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG }
+#define ZSCALE_TONEMAP "zscale=t=linear:npl=100,format=gbrpf32le,tonemap=hable," \
+                       "zscale=p=709:t=709:m=709:r=tv,format=yuv420p"
+
 static const ConvDef convs[] = {
     { "B1", 1920, 1080, AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_SMPTE170M, AVCOL_TRC_SMPTE170M, AVCOL_SPC_SMPTE170M, AVCOL_RANGE_MPEG },
@@ -195,9 +201,7 @@ static const ConvDef convs[] = {
         ZIMG_AVX2(ZIMG_DITHER_ORDERED),
         PEER("scale", SCALE_IN("bt2020", "bt2020-10", "bt2020nc", "tv") SCALE_OUT709),
     }, 0 },
-    { "B5", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
-      { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
-      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+    { "B5", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P, PQ_IN, OUT_709,
       PAT_709_IN_PQ, 1, "PQ tone mapping to SDR (HDR10 side data)",
       "B5: cspfix tone-maps in its one pass (BT.2390 EETF on max-RGB, source peak from the "
       "HDR10 side data, SDR white = 100 cd/m2); cspfix:hable uses the same curve as the "
@@ -210,9 +214,7 @@ static const ConvDef convs[] = {
         PEER_NOTE("zscale",
                   "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=tv" ZSCALE_OUT709 ":d=ordered:npl=203",
                   "clips (npl=203, no tone mapping)"),
-        PEER_NOTE("zscale+tonemap",
-                  "zscale=t=linear:npl=100,format=gbrpf32le,tonemap=hable,"
-                  "zscale=p=709:t=709:m=709:r=tv,format=yuv420p",
+        PEER_NOTE("zscale+tonemap", ZSCALE_TONEMAP,
                   "tone-maps (hable); the chain of issue 6"),
         PEER_NOTE("scale", SCALE_IN("bt2020", "smpte2084", "bt2020nc", "tv") SCALE_OUT709,
                   "intent=relative_colorimetric (default)"),
@@ -220,9 +222,7 @@ static const ConvDef convs[] = {
                   SCALE_IN("bt2020", "smpte2084", "bt2020nc", "tv") SCALE_OUT709 ":intent=perceptual",
                   "tone-maps (perceptual)"),
     }, 0 },
-    { "B10", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
-      { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG },
-      { AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG },
+    { "B10", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P, PQ_IN, OUT_709,
       PAT_709_IN_PQ, 2, "measured light: B5 whose HDR10 side data claims 10000 cd/m2, peak=auto",
       "B10: cspfix measures each frame (peak=auto: histogram of max(R',G',B'), shots); "
       "cspfix:static is the same graph on the same frames trusting the lying metadata "
@@ -230,9 +230,7 @@ static const ConvDef convs[] = {
       "zscale+tonemap (issue 6's chain) is the reference.", {
         PEER("cspfix", "cspfix=all=bt709:format=yuv420p:peak=auto"),
         PEER("cspfix:static", "cspfix=all=bt709:format=yuv420p"),
-        PEER_NOTE("zscale+tonemap",
-                  "zscale=t=linear:npl=100,format=gbrpf32le,tonemap=hable,"
-                  "zscale=p=709:t=709:m=709:r=tv,format=yuv420p",
+        PEER_NOTE("zscale+tonemap", ZSCALE_TONEMAP,
                   "tone-maps (hable) from no measurement"),
     }, 0 },
     { "B6", 1920, 1080, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV420P,
