@@ -30,6 +30,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "libavutil/dovi_meta.h"
 #include "libavutil/fifo.h"
 #include "libavutil/frame.h"
 #include "libavutil/opt.h"
@@ -81,6 +82,7 @@ typedef struct CspfixContext {
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
     CspfixLight light;           ///< peak=auto: the light measured so far
     int warned_measure;
+    int warned_dovi;
     int lookahead;               ///< frames measured ahead of their conversion
     AVFifo *queue;               ///< lookahead: the frames waiting (QueuedFrame)
     CspfixDesc warned_out;       ///< the output description last warned about
@@ -445,6 +447,42 @@ static int check_frame(AVFilterContext *ctx, const AVFilterLink *inlink, const A
     return 0;
 }
 
+/*
+ * Dolby Vision (issue 30, item 1; the RPU's reshaping is not built yet): never silent.
+ * Profile 5 (an RPU on frames tagged ipt-c2: an IPT-PQ-c2 signal with no HDR10 or HLG base
+ * layer) is an error unless the user says what the signal is (ispace=; without an RPU,
+ * ipt-c2 is the unsupported matrix it is); a base layer with an RPU
+ * (profiles 8.1, 8.4, 10.x; 7 without its enhancement layer) is converted as the base
+ * layer, said once.
+ */
+static int check_dovi(AVFilterContext *ctx, const AVFrame *in)
+{
+    CspfixContext *s = ctx->priv;
+    const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA);
+    const AVDOVIRpuDataHeader *h = sd ? av_dovi_get_header((const AVDOVIMetadata *)sd->data) : NULL;
+
+    if (h && in->colorspace == AVCOL_SPC_IPT_C2 && s->d.icsp == AVCOL_SPC_UNSPECIFIED &&
+        s->d.iall == CSPFIX_ALL_UNSET) {
+        av_log(ctx, AV_LOG_ERROR, "Dolby Vision profile 5 input (matrix ipt-c2: an IPT-PQ-c2 "
+               "signal with an RPU, and no HDR10 or HLG base layer): its picture needs the "
+               "RPU's reshaping, which cspfix does not apply yet, and converted without it "
+               "the colours are wrong (green and purple). Decode or convert it with a Dolby "
+               "Vision-capable tool first, or set ispace= if the frames are mislabelled.\n");
+        return AVERROR_PATCHWELCOME;
+    }
+    if (h && !s->warned_dovi) {
+        av_log(ctx, AV_LOG_WARNING, "Dolby Vision RPU on the frames: the base layer (%s, %s) "
+               "is converted without the RPU's reshaping and per-shot trims (not applied yet)"
+               "%s; the output carries no RPU once its transfer changes or a tone curve "
+               "runs.\n", av_color_primaries_name(in->color_primaries),
+               av_color_transfer_name(in->color_trc),
+               h->disable_residual_flag ? "" : ", and the enhancement layer (profile 7) is "
+               "not in these frames: base layer only");
+        s->warned_dovi = 1;
+    }
+    return 0;
+}
+
 static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
 {
     const CspfixContext *s = ctx->priv;
@@ -465,7 +503,7 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
 
     if (!s->link_sd_checked)
         in_agrees = same_hdr_meta(in, inlink);
-    if ((ret = check_frame(ctx, inlink, in)) < 0 ||
+    if ((ret = check_frame(ctx, inlink, in)) < 0 || (ret = check_dovi(ctx, in)) < 0 ||
         (ret = update_plan(ctx, in, outlink->format, light)) < 0) {
         av_frame_free(&in);
         return ret;

@@ -31,6 +31,7 @@
 #include <libavutil/intreadwrite.h>
 #include <libavutil/log.h>
 #include <libavutil/macros.h>
+#include <libavutil/dovi_meta.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/pixdesc.h>
 
@@ -404,6 +405,74 @@ static void test_foreign_descriptions(void)
 /* The source peak comes from peak= (the user wins), then the frame (MaxCLL, then the
  * mastering display), then 1000; it is re-read per frame; HDR side data is rewritten or
  * removed. */
+/* a Dolby Vision RPU (AVDOVIMetadata) on f: residual says the enhancement layer is used */
+static int add_dovi(AVFrame *f, int residual)
+{
+    size_t size;
+    AVDOVIMetadata *md = av_dovi_metadata_alloc(&size);
+    AVBufferRef *buf;
+
+    if (!md)
+        return AVERROR(ENOMEM);
+    if (!(buf = av_buffer_create((uint8_t *)md, size, NULL, NULL, 0))) {
+        av_free(md);
+        return AVERROR(ENOMEM);
+    }
+    av_dovi_get_header(md)->disable_residual_flag = !residual;
+    av_dovi_get_header(md)->rpu_type = 2;
+    if (!av_frame_new_side_data_from_buf(f, AV_FRAME_DATA_DOVI_METADATA, buf)) {
+        av_buffer_unref(&buf);
+        return AVERROR(ENOMEM);
+    }
+    return 0;
+}
+
+/* Dolby Vision is never silent: profile 5 (ipt-c2) is a clear error, a base layer with
+ * an RPU is converted with a warning (once), the enhancement layer is said to be
+ * missing, and the RPU leaves the output when the transfer changes. */
+static void test_dovi(void)
+{
+    AVFrame *in = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                          AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 7), *out = NULL;
+    AVFrame *p5 = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                          AVCOL_SPC_IPT_C2, AVCOL_RANGE_JPEG, 8);
+    AVFrame *ins[2] = { in, in }, *outs[2] = { NULL };
+    int ret, nb = 0;
+
+    if (!in || !p5 || add_dovi(in, 0) < 0 || add_dovi(p5, 0) < 0) {
+        CHECK(0, "dovi: out of memory");
+        goto end;
+    }
+    log_reset();
+    ret = cspfix_run1(p5, "cspfix=all=bt709:format=yuv420p", 1, &out);
+    CHECK(ret < 0 && log_has("Dolby Vision profile 5") && log_has("reshaping"),
+          "DV profile 5: a clear error (%d) [%s]", ret, logbuf.str);
+    av_frame_free(&out);
+    log_reset();
+    ret = cspfix_run_graph(ins, 2, "cspfix=all=bt709:format=yuv420p", 1, outs, 2, &nb);
+    CHECK(ret >= 0 && nb == 2 && log_has("Dolby Vision RPU on the frames: the base layer "
+                                         "(bt2020, smpte2084)") && !log_has("enhancement layer"),
+          "DV 8.1: base layer converted, said (%d) [%s]", ret, logbuf.str);
+    {
+        const char *first = logbuf.str ? strstr(logbuf.str, "Dolby Vision RPU") : NULL;
+        CHECK(first && !strstr(first + 1, "Dolby Vision RPU"), "DV 8.1: said once, not per frame");
+    }
+    CHECK(nb == 2 && !av_frame_get_side_data(outs[0], AV_FRAME_DATA_DOVI_METADATA),
+          "DV 8.1 to SDR: the RPU is not in the output");
+    for (int i = 0; i < 2; i++)
+        av_frame_free(&outs[i]);
+    av_frame_remove_side_data(in, AV_FRAME_DATA_DOVI_METADATA);
+    log_reset();
+    if (add_dovi(in, 1) >= 0)
+        ret = cspfix_run1(in, "cspfix=all=bt709:format=yuv420p", 1, &out);
+    CHECK(ret >= 0 && log_has("enhancement layer (profile 7)") && log_has("base layer only"),
+          "DV with a residual: base layer only, said [%s]", logbuf.str);
+end:
+    av_frame_free(&out);
+    av_frame_free(&in);
+    av_frame_free(&p5);
+}
+
 static void test_hdr(void)
 {
     AVFrame *in = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
@@ -1181,6 +1250,7 @@ int main(void)
     test_odd_sizes();
     test_foreign_descriptions();
     test_hdr();
+    test_dovi();
     test_option_conflicts();
     test_side_data();
     test_sdr_hdr_roundtrip();
