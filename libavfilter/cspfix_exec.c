@@ -103,8 +103,7 @@ static int reuse_tables(CspfixStage *st, const CspfixOp *op, double tol, CspfixS
                         const CspfixOp *old_ops, int nb_old, double old_tol)
 {
     for (int i = 0; i < nb_old; i++) {
-        if (old[i].tab && old[i].type == op->type &&
-            same_tables(op, tol, &old_ops[i], old_tol)) {
+        if (old[i].tab && same_tables(op, tol, &old_ops[i], old_tol)) {
             st->tab  = old[i].tab;
             st->tab2 = old[i].tab2;
             old[i].tab = old[i].tab2 = NULL;
@@ -135,13 +134,6 @@ static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops,
 
         memset(st, 0, sizeof(*st));
         st->type = op->type;
-        if ((op->type == CSPFIX_OP_TF || op->type == CSPFIX_OP_TONEMAP) &&
-            reuse_tables(st, op, tol, old, old_ops, nb_old, old_tol)) {
-            if (op->type == CSPFIX_OP_TONEMAP)
-                for (int c = 0; c < 3; c++)
-                    st->k[c] = op->k[c];
-            continue;
-        }
         switch (op->type) {
         case CSPFIX_OP_MATRIX:
             for (int r = 0; r < 3; r++)
@@ -149,7 +141,8 @@ static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops,
                     st->m[4 * r + c] = op->m[r][c];
             break;
         case CSPFIX_OP_TF:
-            if ((ret = alloc_curve2(&st->tab, op->curve, op->encode, op->curve2,
+            if (!reuse_tables(st, op, tol, old, old_ops, nb_old, old_tol) &&
+                (ret = alloc_curve2(&st->tab, op->curve, op->encode, op->curve2,
                                     op->encode2, tol)) < 0)
                 return ret;
             break;
@@ -186,6 +179,8 @@ static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops,
         case CSPFIX_OP_TONEMAP:
             for (int c = 0; c < 3; c++)
                 st->k[c] = op->k[c];
+            if (reuse_tables(st, op, tol, old, old_ops, nb_old, old_tol))
+                break;
             ff_cspfix_tone_curve_init(&tc, op);
             if ((ret = alloc_table(&st->tab, ff_cspfix_tone_curve_gain, &tc,
                                    CSPFIX_TF_POW_TOL)) < 0 ||

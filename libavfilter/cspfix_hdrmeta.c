@@ -59,9 +59,8 @@ static double hdr10plus_peak(const AVFrame *in)
 /*
  * Source peak of an HDR frame in cd/m2, for tone mapping: peak= (the user wins), then the
  * measured peak (peak=auto), then the scene's MaxSCL from HDR10+ metadata, then the content
- * light level MaxCLL (the brightest pixel of
- * the content), then the mastering display's maximum luminance (which bounds what was
- * graded), then 1000. 0 for SDR input.
+ * light level MaxCLL (the brightest pixel of the content), then the mastering display's
+ * maximum luminance (which bounds what was graded), then 1000. 0 for SDR input.
  */
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
                              double measured, int want_prim, double prim[3][2], double *last)

@@ -36,7 +36,8 @@
 
 double ff_cspfix_pq_to_nits(double e)
 {
-    return av_csp_trc_func_inv_from_id(AVCOL_TRC_SMPTE2084)(av_clipd(e, 0.0, 1.0));
+    /* the curve the tables are built from (relative light, 1.0 = CSPFIX_REF_WHITE) */
+    return ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, av_clipd(e, 0.0, 1.0)) * CSPFIX_REF_WHITE;
 }
 
 /* One component of a frame, read at luma coordinates: (sample - off) * scale. */
@@ -264,20 +265,6 @@ void ff_cspfix_light_scan_free(CspfixLightScan **ps)
     av_freep(&s->sum);
     av_freep(&s->n);
     av_freep(ps);
-}
-
-int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameLight *fl)
-{
-    CspfixLightScan *s;
-    int ret;
-
-    memset(fl, 0, sizeof(*fl));
-    if ((ret = ff_cspfix_light_scan_init(&s, f, id, 1)) < 0)
-        return ret;
-    ff_cspfix_light_scan_job(s, 0);
-    ff_cspfix_light_scan_finish(s, fl);
-    ff_cspfix_light_scan_free(&s);
-    return 0;
 }
 
 int64_t ff_cspfix_light_add(CspfixLight *m, CspfixFrameLight *fl, int *new_shot)

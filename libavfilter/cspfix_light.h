@@ -71,15 +71,10 @@ typedef struct CspfixLight {
 } CspfixLight;
 
 /**
- * Measure a PQ frame of description id (the resolved input). Returns 0, or
- * AVERROR(ENOSYS) for sample layouts it cannot read (half float, bitstream, palette).
- */
-int ff_cspfix_light_measure(const AVFrame *f, const CspfixDesc *id, CspfixFrameLight *fl);
-
-/**
- * The same in jobs (threads): init (as ff_cspfix_light_measure() can fail), then every
- * job 0 .. ff_cspfix_light_scan_jobs() - 1 (in any order, at once), then finish, then
- * free. The result does not depend on the number of jobs (integer sums).
+ * Measure a PQ frame of description id (the resolved input), in jobs (threads): init
+ * (AVERROR(ENOSYS) for sample layouts it cannot read: half float, bitstream, palette),
+ * then every job 0 .. ff_cspfix_light_scan_jobs() - 1 (in any order, at once), then
+ * finish, then free. The result does not depend on the number of jobs (integer sums).
  */
 typedef struct CspfixLightScan CspfixLightScan;
 int ff_cspfix_light_scan_init(CspfixLightScan **s, const AVFrame *f, const CspfixDesc *id,
