@@ -63,7 +63,8 @@ static double hdr10plus_peak(const AVFrame *in)
  * maximum luminance (which bounds what was graded), then 1000. 0 for SDR input.
  */
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
-                             double measured, int want_prim, double prim[3][2], double *last)
+                             double measured, double rpu, int want_prim, double prim[3][2],
+                             double *last)
 {
     const AVFrameSideData *sd;
     const AVMasteringDisplayMetadata *m = NULL;
@@ -99,6 +100,9 @@ double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, doubl
     } else if (measured > 0.0) {
         peak = measured;
         from = "measured (peak=auto)";
+    } else if (rpu > 0.0) {
+        peak = rpu;
+        from = "Dolby Vision RPU, L1 shot maximum";
     } else if ((peak = hdr10plus_peak(in)) > 0.0) {
         from = "HDR10+ scene MaxSCL";
     } else if (meta > 0.0) {

@@ -37,7 +37,7 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
 /**
  * Source peak in cd/m2 of an HDR frame (hdr_in), for tone mapping: peak_opt when > 0 (the
  * user wins), then measured when > 0 (peak=auto: the frame's measured light, cspfix_light.h),
- * then the scene's largest MaxSCL from HDR10+ metadata (AV_FRAME_DATA_DYNAMIC_HDR_PLUS,
+ * then rpu when > 0 (the Dolby Vision RPU's L1 shot maximum, cspfix_dovi.h), then the scene's largest MaxSCL from HDR10+ metadata (AV_FRAME_DATA_DYNAMIC_HDR_PLUS,
  * first window), then the content light level MaxCLL, then the mastering display's maximum luminance,
  * then CSPFIX_SRC_PEAK_DEFAULT; 0 for SDR input. prim gets the mastering display's
  * primaries when want_prim (gamut compression), else zeros. A peak other than *last is
@@ -45,7 +45,8 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
  * CSPFIX_META_MARGIN, saying so); *last is set to it (last NULL: no log).
  */
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
-                             double measured, int want_prim, double prim[3][2], double *last);
+                             double measured, double rpu, int want_prim, double prim[3][2],
+                             double *last);
 
 /**
  * Adjust the side data of out (a copy of the input's) to the conversion id -> od:

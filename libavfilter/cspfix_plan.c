@@ -393,6 +393,15 @@ static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptio
     int ret;
 
     norm_matrix(n, d);
+    if (o->dovi) {
+        double a[3][4];
+        /* the RPU's colour: reshaped codes -> PQ-coded E', PQ, its LMS -> BT.2020 RGB */
+        add_matrix(p, o->dovi_ycc);
+        add_tf(p, ff_cspfix_curve(AVCOL_TRC_SMPTE2084, o->linearize), 0);
+        ff_cspfix_aff_from_mat3(a, o->dovi_lms);
+        add_matrix(p, a);
+        return 0;
+    }
     if (d->csp == AVCOL_SPC_ICTCP) {
         double ii[3][3], a[3][4];
         ff_cspfix_mat3_inv(ii, ictcp_matrix(d->trc));
@@ -542,13 +551,22 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
                          const CspfixPlanOptions *opt, void *log_ctx)
 {
     CspfixPlanOptions o = *opt;
+    CspfixDesc din = *in;
     double src_peak, dst_peak, lw_in, lw_out;
     int ret, tm, hdr_in, hdr_out;
 
     memset(p, 0, sizeof(*p));
-    /* ICtCp is defined on linear light: "fast" cannot skip linearisation */
-    if (in->csp == AVCOL_SPC_ICTCP || out->csp == AVCOL_SPC_ICTCP)
+    /* ICtCp is defined on linear light: "fast" cannot skip linearisation; nor can the
+     * colour of a Dolby Vision RPU, which is BT.2020 PQ whatever its matrix */
+    if (in->csp == AVCOL_SPC_ICTCP || out->csp == AVCOL_SPC_ICTCP || o.dovi)
         o.fast = 0;
+    if (o.dovi) {
+        din.prim  = AVCOL_PRI_BT2020;
+        din.trc   = AVCOL_TRC_SMPTE2084;
+        din.csp   = AVCOL_SPC_BT2020_NCL;
+        din.range = AVCOL_RANGE_JPEG;
+        in = &din;
+    }
     opt = &o;
     if ((ret = ff_cspfix_desc_check(log_ctx, in, "input")) < 0 ||
         (ret = ff_cspfix_desc_check(log_ctx, out, "output")) < 0)

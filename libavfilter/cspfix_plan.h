@@ -47,6 +47,11 @@ typedef struct CspfixPlanOptions {
     double dst_peak;            ///< target_peak in cd/m2; 0: 203 (SDR white, BT.2408)
     /** gamut=compress: mastering display primaries (x, y of R, G, B), all 0 if unknown */
     double src_prim[3][2];
+    /** Dolby Vision reshaped input (cspfix_dovi.h, doc/conversion-model.md section 9):
+     * 16-bit reshaped codes -> PQ-coded E', and linear E -> BT.2020 RGB; dovi 0: none */
+    int dovi;
+    double dovi_ycc[3][4];
+    double dovi_lms[3][3];
 } CspfixPlanOptions;
 
 /** Tone curves (doc/conversion-model.md section 4). */

@@ -42,6 +42,7 @@
 #include "video.h"
 
 #include "cspfix_describe.h"
+#include "cspfix_dovi.h"
 #include "cspfix_exec.h"
 #include "cspfix_hdrmeta.h"
 #include "cspfix_io.h"
@@ -66,6 +67,8 @@ typedef struct PlanKey {
     enum AVChromaLocation in_loc, out_loc;
     double src_peak;
     double src_prim[3][2];       ///< mastering display primaries (gamut=compress)
+    int dovi;                    ///< Dolby Vision reshaped input: its colour below
+    CspfixDoviColor dovi_color;
 } PlanKey;
 
 typedef struct CspfixContext {
@@ -83,6 +86,9 @@ typedef struct CspfixContext {
     CspfixLight light;           ///< peak=auto: the light measured so far
     int warned_measure;
     int warned_dovi;
+    int dovi;                    ///< option dovi: 1 auto (apply RPUs), 0 ignore
+    CspfixDovi dv;               ///< the RPU's reshaping (cspfix_dovi.h)
+    int reshaping;               ///< the frame being converted is dv.frame, reshaped
     int lookahead;               ///< frames measured ahead of their conversion
     AVFifo *queue;               ///< lookahead: the frames waiting (QueuedFrame)
     CspfixDesc warned_out;       ///< the output description last warned about
@@ -203,6 +209,15 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
     *idx = -1;
     if (s->peak >= 0.0 || ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed) < 0)
         return 0;
+    if (s->dovi && ff_cspfix_dovi_check(in) == CSPFIX_DOVI_APPLY) {
+        /* the base layer's codes are not the picture's light: the RPU's L1 is */
+        if (!s->warned_measure)
+            av_log(ctx, AV_LOG_WARNING, "peak=auto on Dolby Vision frames: the source peak "
+                   "is the RPU's L1 shot maximum (the base layer is measured only once "
+                   "reshaped, which is not built yet).\n");
+        s->warned_measure = 1;
+        return 0;
+    }
     if (id.trc != AVCOL_TRC_SMPTE2084) {
         if (!s->warned_measure && ff_cspfix_is_hdr_trc(id.trc))
             av_log(ctx, AV_LOG_WARNING, "peak=auto measures PQ input; the input is %s, "
@@ -261,9 +276,20 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if ((ret = ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed)) < 0 ||
         (ret = ff_cspfix_describe_output(ctx, &s->d, in, ofmt, &id, &od)) < 0)
         return ret;
+    if (s->reshaping) {
+        /* the RPU says what the reshaped signal is */
+        id.prim  = AVCOL_PRI_BT2020;
+        id.trc   = AVCOL_TRC_SMPTE2084;
+        id.csp   = AVCOL_SPC_BT2020_NCL;
+        id.range = AVCOL_RANGE_JPEG;
+        po.dovi  = 1;
+        memcpy(po.dovi_ycc, s->dv.color.ycc, sizeof(po.dovi_ycc));
+        memcpy(po.dovi_lms, s->dv.color.lms, sizeof(po.dovi_lms));
+    }
     po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
                                         light >= 0 && s->peak < 0.0 ?
                                         ff_cspfix_light_peak(&s->light, light) : 0.0,
+                                        s->reshaping ? s->dv.l1_max : 0.0,
                                         s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
                                         &s->src_peak);
     memset(&key, 0, sizeof(key));
@@ -275,6 +301,8 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     key.out_loc  = s->out_loc;
     key.src_peak = po.src_peak;
     memcpy(key.src_prim, po.src_prim, sizeof(key.src_prim));
+    if ((key.dovi = s->reshaping))
+        key.dovi_color = s->dv.color;
     if (s->have_plan && !memcmp(&key, &s->key, sizeof(key))) {
         log_field(ctx);
         return 0;
@@ -448,38 +476,85 @@ static int check_frame(AVFilterContext *ctx, const AVFilterLink *inlink, const A
 }
 
 /*
- * Dolby Vision (issue 30, item 1; the RPU's reshaping is not built yet): never silent.
- * Profile 5 (an RPU on frames tagged ipt-c2: an IPT-PQ-c2 signal with no HDR10 or HLG base
- * layer) is an error unless the user says what the signal is (ispace=; without an RPU,
- * ipt-c2 is the unsupported matrix it is); a base layer with an RPU
- * (profiles 8.1, 8.4, 10.x; 7 without its enhancement layer) is converted as the base
- * layer, said once.
+ * Dolby Vision (doc/conversion-model.md section 9): with dovi=auto an RPU cspfix can apply
+ * (no enhancement layer in effect) is applied: returns 1, and the frame is reshaped and
+ * converted from the RPU's colour. Otherwise never silent: an RPU whose enhancement layer
+ * is in use (profile 7) leaves the base layer converted by its tags with a warning once,
+ * as does dovi=ignore; profile 5 frames (ipt-c2: no HDR10 or HLG base layer) cannot be
+ * converted without the RPU: an error unless ispace= says what they are. Returns 0 then.
  */
 static int check_dovi(AVFilterContext *ctx, const AVFrame *in)
 {
     CspfixContext *s = ctx->priv;
-    const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA);
-    const AVDOVIRpuDataHeader *h = sd ? av_dovi_get_header((const AVDOVIMetadata *)sd->data) : NULL;
+    const enum CspfixDoviUse use = ff_cspfix_dovi_check(in);
+    const int ipt = in->colorspace == AVCOL_SPC_IPT_C2 && s->d.icsp == AVCOL_SPC_UNSPECIFIED &&
+                    s->d.iall == CSPFIX_ALL_UNSET;
 
-    if (h && in->colorspace == AVCOL_SPC_IPT_C2 && s->d.icsp == AVCOL_SPC_UNSPECIFIED &&
-        s->d.iall == CSPFIX_ALL_UNSET) {
+    if (use == CSPFIX_DOVI_APPLY && s->dovi)
+        return 1;
+    if (use != CSPFIX_DOVI_NONE && ipt) {
         av_log(ctx, AV_LOG_ERROR, "Dolby Vision profile 5 input (matrix ipt-c2: an IPT-PQ-c2 "
                "signal with an RPU, and no HDR10 or HLG base layer): its picture needs the "
-               "RPU's reshaping, which cspfix does not apply yet, and converted without it "
-               "the colours are wrong (green and purple). Decode or convert it with a Dolby "
-               "Vision-capable tool first, or set ispace= if the frames are mislabelled.\n");
+               "RPU's reshaping, %s, and converted without it the colours are wrong (green "
+               "and purple). Set ispace= if the frames are mislabelled.\n",
+               s->dovi ? "which needs an enhancement layer these frames do not have" :
+               "which dovi=ignore turns off (dovi=auto applies it)");
         return AVERROR_PATCHWELCOME;
     }
-    if (h && !s->warned_dovi) {
+    if (use != CSPFIX_DOVI_NONE && !s->warned_dovi) {
         av_log(ctx, AV_LOG_WARNING, "Dolby Vision RPU on the frames: the base layer (%s, %s) "
-               "is converted without the RPU's reshaping and per-shot trims (not applied yet)"
-               "%s; the output carries no RPU once its transfer changes or a tone curve "
+               "is converted by its tags, without the RPU's reshaping and per-shot light "
+               "(%s); the output carries no RPU once its transfer changes or a tone curve "
                "runs.\n", av_color_primaries_name(in->color_primaries),
-               av_color_transfer_name(in->color_trc),
-               h->disable_residual_flag ? "" : ", and the enhancement layer (profile 7) is "
-               "not in these frames: base layer only");
+               av_color_transfer_name(in->color_trc), !s->dovi ? "dovi=ignore" :
+               "the RPU uses an enhancement layer (profile 7) that is not in these frames: "
+               "base layer only");
         s->warned_dovi = 1;
     }
+    return 0;
+}
+
+static int dovi_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
+{
+    CspfixContext *s = ctx->priv;
+
+    ff_cspfix_dovi_slice(&s->dv, arg, jobnr, nb_jobs);
+    return 0;
+}
+
+/* The reshaped signal of in (with in's properties and side data) in *view, which
+ * borrows s->dv.frame's buffers. */
+static int reshape(AVFilterContext *ctx, const AVFrame *in, AVFrame **view)
+{
+    CspfixContext *s = ctx->priv;
+    const int nb_threads = ff_filter_get_nb_threads(ctx);
+    AVFrame *v;
+    int ret;
+
+    if ((ret = ff_cspfix_dovi_update(ctx, &s->dv, in, nb_threads)) < 0)
+        return ret;
+    if (!(v = av_frame_alloc()))
+        return AVERROR(ENOMEM);
+    if ((ret = av_frame_copy_props(v, in)) < 0) {
+        av_frame_free(&v);
+        return ret;
+    }
+    v->format = s->dv.frame->format;
+    v->width  = in->width;
+    v->height = in->height;
+    /* what the plan converts from is the RPU's colour (update_plan()); these tags are the
+     * output's defaults: HDR10 (BT.2020 PQ Y'CbCr, limited range) */
+    v->color_primaries = AVCOL_PRI_BT2020;
+    v->color_trc       = AVCOL_TRC_SMPTE2084;
+    v->colorspace      = AVCOL_SPC_BT2020_NCL;
+    v->color_range     = AVCOL_RANGE_MPEG;
+    for (int i = 0; i < 3; i++) {
+        v->data[i]     = s->dv.frame->data[i];
+        v->linesize[i] = s->dv.frame->linesize[i];
+    }
+    ff_filter_execute(ctx, dovi_slice, (void *)in, NULL,
+                      ff_cspfix_dovi_jobs(&s->dv, in->height, nb_threads));
+    *view = v;
     return 0;
 }
 
@@ -498,18 +573,32 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
     CspfixContext *s = ctx->priv;
     AVFilterLink *inlink = ctx->inputs[0], *outlink = ctx->outputs[0];
     ThreadData td;
-    AVFrame *out;
+    AVFrame *out, *view = NULL;
+    const AVFrame *src = in;
     int ret, in_agrees = 0;
 
     if (!s->link_sd_checked)
         in_agrees = same_hdr_meta(in, inlink);
-    if ((ret = check_frame(ctx, inlink, in)) < 0 || (ret = check_dovi(ctx, in)) < 0 ||
-        (ret = update_plan(ctx, in, outlink->format, light)) < 0) {
+    if ((ret = check_frame(ctx, inlink, in)) < 0 || (ret = check_dovi(ctx, in)) < 0) {
+        av_frame_free(&in);
+        return ret;
+    }
+    /* Dolby Vision: the reshaped frame is what is converted */
+    s->reshaping = ret;
+    if (s->reshaping) {
+        if ((ret = reshape(ctx, in, &view)) < 0) {
+            av_frame_free(&in);
+            return ret;
+        }
+        src = view;
+    }
+    if ((ret = update_plan(ctx, src, outlink->format, light)) < 0) {
+        av_frame_free(&view);
         av_frame_free(&in);
         return ret;
     }
 
-    if (s->exec.path == CSPFIX_PATH_PASSTHROUGH) {
+    if (s->exec.path == CSPFIX_PATH_PASSTHROUGH && !s->reshaping) {
         if ((ret = output_frame_props(ctx, in, in_agrees)) < 0) {
             av_frame_free(&in);
             return ret;
@@ -519,35 +608,42 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
 
     out = ff_get_video_buffer(outlink, outlink->w, outlink->h);
     if (!out) {
-        av_frame_free(&in);
-        return AVERROR(ENOMEM);
+        ret = AVERROR(ENOMEM);
+        goto fail;
     }
-    if ((ret = av_frame_copy_props(out, in)) < 0) {
-        av_frame_free(&in);
-        av_frame_free(&out);
-        return ret;
-    }
+    if ((ret = av_frame_copy_props(out, in)) < 0)
+        goto fail;
     ff_cspfix_exec_prepare_output(&s->exec, out);
-    if ((ret = output_frame_props(ctx, out, in_agrees)) < 0) {
-        av_frame_free(&in);
-        av_frame_free(&out);
-        return ret;
+    if ((ret = output_frame_props(ctx, out, in_agrees)) < 0)
+        goto fail;
+    if (s->reshaping) {
+        /* the output is no longer the RPU's signal */
+        av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_METADATA);
+        av_frame_remove_side_data(out, AV_FRAME_DATA_DOVI_RPU_BUFFER);
     }
 
-    if (ff_cspfix_exec_needs_alloc(&s->exec, in->width)) {
-        if ((ret = ff_cspfix_exec_alloc(&s->exec, in->width, ff_filter_get_nb_threads(ctx))) < 0) {
-            av_frame_free(&in);
-            av_frame_free(&out);
-            return ret;
-        }
+    if (ff_cspfix_exec_needs_alloc(&s->exec, in->width) &&
+        (ret = ff_cspfix_exec_alloc(&s->exec, in->width, ff_filter_get_nb_threads(ctx))) < 0)
+        goto fail;
+    if (s->exec.path == CSPFIX_PATH_PASSTHROUGH) {
+        /* the reshaped signal is the output */
+        if ((ret = av_frame_copy(out, src)) < 0)
+            goto fail;
+    } else {
+        td.in  = src;
+        td.out = out;
+        ff_filter_execute(ctx, convert_slice, &td, NULL,
+                          ff_cspfix_exec_jobs(&s->exec, in->height));
     }
-    td.in  = in;
-    td.out = out;
-    ff_filter_execute(ctx, convert_slice, &td, NULL,
-                      ff_cspfix_exec_jobs(&s->exec, in->height));
 
+    av_frame_free(&view);
     av_frame_free(&in);
     return ff_filter_frame(outlink, out);
+fail:
+    av_frame_free(&view);
+    av_frame_free(&in);
+    av_frame_free(&out);
+    return ret;
 }
 
 /* Frames are measured as they arrive; with lookahead=N each waits until N more have
@@ -651,7 +747,7 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
         CspfixPlanOptions po = plan_options(s);
         CspfixTone t;
         double prim[3][2];
-        po.src_peak = ff_cspfix_source_peak(ctx, tmp, 1, s->peak, 0.0, 0, prim, NULL);
+        po.src_peak = ff_cspfix_source_peak(ctx, tmp, 1, s->peak, 0.0, 0.0, 0, prim, NULL);
         ff_cspfix_tone(&id, &od, &po, &t);
         tone_mapped = t.tm != CSPFIX_TM_NONE;
         tm_peak = lrint(tone_mapped ? t.dst_peak : t.clip_peak);
@@ -725,6 +821,7 @@ static av_cold void uninit(AVFilterContext *ctx)
         av_frame_free(&q.frame);
     av_fifo_freep2(&s->queue);
     ff_cspfix_exec_uninit(&s->exec);
+    ff_cspfix_dovi_uninit(&s->dv);
 }
 
 #define OFFSET(x) offsetof(CspfixContext, x)
@@ -847,6 +944,8 @@ static const AVOption cspfix_options[] = {
     { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
     { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000; auto: measured on each PQ frame)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, -1.0, 10000.0, RFLAGS, .unit = "peak" },
     { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },
+    INTOPT("dovi", "Dolby Vision: apply the RPU's reshaping and colour to frames that carry one (auto), or convert the frames by their tags (ignore)", dovi, 1, 0, 1, "dovi", FLAGS),
+    C("auto", 1, "dovi"), C("ignore", 0, "dovi"),
     INTOPT("lookahead", "peak=auto: frames measured ahead of their conversion, so that each shot is tone mapped with its own light from its first frame (frames are delayed, not dropped or reordered)", lookahead, 0, 0, CSPFIX_LIGHT_MAX_AHEAD, NULL, FLAGS),
     { "target_peak", "Target peak in cd/m2: SDR white (0: 203, BT.2408 reference white, both ways)", OFFSET(target_peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
     INTOPT("gamut", "Gamut mapping in linear light", gamut, CSPFIX_GAMUT_NONE, 0, CSPFIX_GAMUT_NB - 1, "gamut", RFLAGS),

@@ -420,6 +420,7 @@ static int add_dovi(AVFrame *f, int residual)
     }
     av_dovi_get_header(md)->disable_residual_flag = !residual;
     av_dovi_get_header(md)->rpu_type = 2;
+    av_dovi_get_header(md)->bl_bit_depth = 10;
     if (!av_frame_new_side_data_from_buf(f, AV_FRAME_DATA_DOVI_METADATA, buf)) {
         av_buffer_unref(&buf);
         return AVERROR(ENOMEM);
@@ -427,9 +428,11 @@ static int add_dovi(AVFrame *f, int residual)
     return 0;
 }
 
-/* Dolby Vision is never silent: profile 5 (ipt-c2) is a clear error, a base layer with
- * an RPU is converted with a warning (once), the enhancement layer is said to be
- * missing, and the RPU leaves the output when the transfer changes. */
+/* Dolby Vision is never silent: with dovi=ignore profile 5 (ipt-c2) is a clear error and
+ * a base layer with an RPU is converted with a warning (once); an RPU that uses the
+ * enhancement layer leaves the base layer, said; the RPU leaves the output when the
+ * transfer changes; an RPU that is not valid (no pivots) is an error naming it. (The
+ * reshaping itself: tests/cspfix_dovi_test.c.) */
 static void test_dovi(void)
 {
     AVFrame *in = pattern(AV_PIX_FMT_YUV420P10, 64, 48, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
@@ -444,15 +447,20 @@ static void test_dovi(void)
         goto end;
     }
     log_reset();
-    ret = cspfix_run1(p5, "cspfix=all=bt709:format=yuv420p", 1, &out);
-    CHECK(ret < 0 && log_has("Dolby Vision profile 5") && log_has("reshaping"),
-          "DV profile 5: a clear error (%d) [%s]", ret, logbuf.str);
+    ret = cspfix_run1(p5, "cspfix=all=bt709:format=yuv420p:dovi=ignore", 1, &out);
+    CHECK(ret < 0 && log_has("Dolby Vision profile 5") && log_has("dovi=ignore"),
+          "DV profile 5, dovi=ignore: a clear error (%d) [%s]", ret, logbuf.str);
     av_frame_free(&out);
     log_reset();
-    ret = cspfix_run_graph(ins, 2, "cspfix=all=bt709:format=yuv420p", 1, outs, 2, &nb);
+    ret = cspfix_run1(p5, "cspfix=all=bt709:format=yuv420p", 1, &out);
+    CHECK(ret < 0 && log_has("Dolby Vision RPU: component 0 has 0 pivots"),
+          "DV RPU without pivots: an error naming it (%d) [%s]", ret, logbuf.str);
+    av_frame_free(&out);
+    log_reset();
+    ret = cspfix_run_graph(ins, 2, "cspfix=all=bt709:format=yuv420p:dovi=ignore", 1, outs, 2, &nb);
     CHECK(ret >= 0 && nb == 2 && log_has("Dolby Vision RPU on the frames: the base layer "
                                          "(bt2020, smpte2084)") && !log_has("enhancement layer"),
-          "DV 8.1: base layer converted, said (%d) [%s]", ret, logbuf.str);
+          "DV 8.1, dovi=ignore: base layer converted, said (%d) [%s]", ret, logbuf.str);
     {
         const char *first = logbuf.str ? strstr(logbuf.str, "Dolby Vision RPU") : NULL;
         CHECK(first && !strstr(first + 1, "Dolby Vision RPU"), "DV 8.1: said once, not per frame");

@@ -31,7 +31,7 @@ LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
          $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test \
-         $(OUT)/light_test $(OUT)/tone_test \
+         $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test \
          $(OUT)/cspfix_alloc_shim.so
 # seconds of each of the two runs of the short load test (the second with an injected leak)
 LOAD_SHORT_TIME ?= 20
@@ -49,6 +49,7 @@ check: build
 	@echo "== API tests";                  $(OUT)/api_test
 	@echo "== interlaced frames";          $(OUT)/interlace_test
 	@echo "== measured light (peak=auto)"; $(OUT)/light_test
+	@echo "== Dolby Vision reshaping";     $(OUT)/dovi_test
 	@echo "== tone curves: monotonic, neutral stays neutral"; $(OUT)/tone_test
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
 	@echo "== pixel format tests";         $(OUT)/format_test
@@ -102,6 +103,9 @@ $(OUT)/tone_test: $(T)/cspfix_tone_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(
 
 $(OUT)/light_test: $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/dovi_test: $(T)/cspfix_dovi_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_dovi_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 $(OUT)/interlace_test: $(T)/cspfix_interlace_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_interlace_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
@@ -178,12 +182,13 @@ ASAN_PRECISION ?= 4:2:0
 FUZZ_SHORT     ?= 30
 
 .PHONY: check-asan
-check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test
+check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
 	@echo "== [asan] execution paths, C kernels only"; CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/exec_test
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
 	@echo "== [asan] interlaced frames";   $(SAN_ENV) $(OUT)/interlace_test
 	@echo "== [asan] measured light";      $(SAN_ENV) $(OUT)/light_test
+	@echo "== [asan] Dolby Vision reshaping"; $(SAN_ENV) $(OUT)/dovi_test
 	@echo "== [asan] tone curves";         $(SAN_ENV) $(OUT)/tone_test
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
 	@echo "== [asan] bad input, C kernels only (ASan sees their accesses)"

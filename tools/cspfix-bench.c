@@ -66,6 +66,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/common.h>
 #include <libavutil/cpu.h>
+#include <libavutil/dovi_meta.h>
 #include <libavutil/csp.h>
 #include <libavutil/error.h>
 #include <libavutil/frame.h>
@@ -119,7 +120,8 @@ typedef struct ConvDef {
     enum AVPixelFormat in_fmt, out_fmt;
     ColorDesc in, out;
     enum Pattern pattern;
-    int hdr10;            ///< HDR10 side data: 1 true (1000 cd/m2), 2 claiming 10000
+    int hdr10;            ///< HDR10 side data: 1 true (1000 cd/m2), 2 claiming 10000;
+                          ///< 3: a Dolby Vision profile 5 RPU instead
     const char *what;
     const char *note;     ///< printed under the table
     PeerDef peers[MAX_PEERS];
@@ -232,6 +234,20 @@ static const ConvDef convs[] = {
         PEER("cspfix:static", "cspfix=all=bt709:format=yuv420p"),
         PEER_NOTE("zscale+tonemap", ZSCALE_TONEMAP,
                   "tone-maps (hable) from no measurement"),
+    }, 0 },
+    { "B9", 3840, 2160, AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV420P,
+      { AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084, AVCOL_SPC_IPT_C2, AVCOL_RANGE_JPEG }, OUT_709,
+      PAT_709_IN_PQ, 3, "Dolby Vision profile 5 (IPT-PQ-c2 + RPU: polynomial luma, MMR chroma) to SDR",
+      "B9: cspfix applies the RPU (4 polynomial luma pieces, MMR order 3 chroma) and its "
+      "IPT-PQ-c2 colour, then B5's tone mapping; cspfix:b5 is B5 (the same frames read as BT.2020 PQ "
+      "Y'CbCr: the ratio is the reshaping's cost); no peer reshapes Dolby Vision on the CPU, so "
+      "zscale+tonemap on the HDR10 frames (B5's chain) is the reference.", {
+        PEER("cspfix", "cspfix=all=bt709:format=yuv420p"),
+        PEER_NOTE("cspfix:b5", "cspfix=all=bt709:range=tv:format=yuv420p:dovi=ignore:ispace=bt2020nc",
+                  "the frames' RPU ignored, read as HDR10 (B5's work)"),
+        PEER_NOTE("zscale+tonemap", "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=pc:t=linear:npl=100,"
+                  "format=gbrpf32le,tonemap=hable,zscale=p=709:t=709:m=709:r=tv,format=yuv420p",
+                  "B5's chain, on the frames read as HDR10"),
     }, 0 },
     { "B6", 1920, 1080, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
@@ -640,6 +656,78 @@ static int add_hdr10_side_data(AVFrame *f, int lie)
     return 0;
 }
 
+/** A Dolby Vision profile 5 RPU: IPT-PQ-c2 colour, 4 polynomial luma pieces (orders 1 and
+ * 2), one MMR piece of order 3 per chroma component (B9). */
+static int add_dovi_rpu(AVFrame *f)
+{
+    static const int ycc[9] = { 8192, 799, 1681, 8192, -933, 1091, 8192, 267, -5545 };
+    static const int lms[9] = { 17081, -349, -349, -349, 17081, -349, -349, -349, 17081 };
+    const int den = 23;
+    size_t size;
+    AVDOVIMetadata *md = av_dovi_metadata_alloc(&size);
+    AVDOVIRpuDataHeader *h;
+    AVDOVIDataMapping *m;
+    AVDOVIColorMetadata *col;
+    AVBufferRef *buf;
+
+    if (!md)
+        return AVERROR(ENOMEM);
+    if (!(buf = av_buffer_create((uint8_t *)md, size, NULL, NULL, 0))) {
+        av_free(md);
+        return AVERROR(ENOMEM);
+    }
+    h = av_dovi_get_header(md);
+    m = av_dovi_get_mapping(md);
+    col = av_dovi_get_color(md);
+    h->rpu_type = 2;
+    h->vdr_rpu_profile = 0;
+    h->bl_bit_depth = h->el_bit_depth = 10;
+    h->vdr_bit_depth = 12;
+    h->coef_log2_denom = den;
+    h->disable_residual_flag = 1;
+    h->bl_video_full_range_flag = 1;
+    m->nlq_method_idc = AV_DOVI_NLQ_NONE;
+    /* luma: 4 pieces, a slight S curve */
+    m->curves[0].num_pivots = 5;
+    for (int i = 0; i < 5; i++)
+        m->curves[0].pivots[i] = i * 1023 / 4;
+    for (int k = 0; k < 4; k++) {
+        const double x0 = k / 4.0, g = k == 0 || k == 3 ? 0.9 : 1.05;
+        m->curves[0].mapping_idc[k] = AV_DOVI_MAPPING_POLYNOMIAL;
+        m->curves[0].poly_order[k]  = 1 + (k & 1);
+        m->curves[0].poly_coef[k][0] = llrint((x0 - g * x0 + (k >= 2 ? 0.05 : 0.0)) * (1 << den));
+        m->curves[0].poly_coef[k][1] = llrint(g * (1 << den));
+        m->curves[0].poly_coef[k][2] = k & 1 ? llrint(-0.02 * (1 << den)) : 0;
+    }
+    /* chroma: MMR of order 3, near the identity on the own component */
+    for (int c = 1; c < 3; c++) {
+        AVDOVIReshapingCurve *cv = &m->curves[c];
+        cv->num_pivots = 2;
+        cv->pivots[0] = 0;
+        cv->pivots[1] = 1023;
+        cv->mapping_idc[0] = AV_DOVI_MAPPING_MMR;
+        cv->mmr_order[0] = 3;
+        cv->mmr_constant[0] = llrint(0.01 * (1 << den));
+        for (int o = 0; o < 3; o++)
+            for (int i = 0; i < 7; i++)
+                cv->mmr_coef[0][o][i] = llrint((i == c ? (o ? 0.0 : 0.98) : 0.01 / (o + 1)) *
+                                               (1 << den));
+    }
+    for (int i = 0; i < 9; i++) {
+        col->ycc_to_rgb_matrix[i] = av_make_q(ycc[i], 8192);
+        col->rgb_to_lms_matrix[i] = av_make_q(lms[i], 16384);
+    }
+    col->ycc_to_rgb_offset[0] = av_make_q(0, 1 << 28);
+    col->ycc_to_rgb_offset[1] = col->ycc_to_rgb_offset[2] = av_make_q(1 << 27, 1 << 28);
+    col->source_max_pq = 3079;
+    col->source_min_pq = 62;
+    if (!av_frame_new_side_data_from_buf(f, AV_FRAME_DATA_DOVI_METADATA, buf)) {
+        av_buffer_unref(&buf);
+        return AVERROR(ENOMEM);
+    }
+    return 0;
+}
+
 /** A frame with its own buffers, planes and lines 64-byte aligned (as zimg wants). */
 static AVFrame *aligned_frame(enum AVPixelFormat fmt, int w, int h)
 {
@@ -673,8 +761,15 @@ static AVFrame *make_input(const ConvDef *c, int w, int h)
     f->sample_aspect_ratio = (AVRational){ 1, 1 };
     if (!(desc->flags & AV_PIX_FMT_FLAG_RGB) && desc->log2_chroma_h)
         f->chroma_location = AVCHROMA_LOC_LEFT;
-    fill_pattern(f, &c->in, c->pattern);
-    if (c->hdr10 && add_hdr10_side_data(f, c->hdr10 == 2) < 0)
+    {
+        /* B9: the pattern's codes as BT.2020 Y'CbCr, tagged ipt-c2 (the RPU's signal) */
+        ColorDesc fill = c->in;
+        if (fill.csp == AVCOL_SPC_IPT_C2)
+            fill.csp = AVCOL_SPC_BT2020_NCL;
+        fill_pattern(f, &fill, c->pattern);
+    }
+    if (c->hdr10 == 3 ? add_dovi_rpu(f) < 0 :
+        c->hdr10 && add_hdr10_side_data(f, c->hdr10 == 2) < 0)
         av_frame_free(&f);
     return f;
 }
@@ -1456,6 +1551,7 @@ static void print_footer(const Options *o)
                av_color_range_name(c->in.range), av_get_pix_fmt_name(c->out_fmt),
                av_color_primaries_name(c->out.prim), av_color_transfer_name(c->out.trc),
                av_color_space_name(c->out.csp), av_color_range_name(c->out.range), c->what,
+               c->hdr10 == 3 ? "; frames carry a Dolby Vision profile 5 RPU" :
                c->hdr10 ? "; frames carry HDR10 mastering display + content light side data" : "");
         for (int j = 0; j < MAX_PEERS && c->peers[j].name; j++)
             printf("  - %s: `%s`\n", c->peers[j].name,

@@ -1,0 +1,439 @@
+/*
+ * cspfix: Dolby Vision reshaping (the RPU's composer) and colour
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/**
+ * @file
+ * Dolby Vision: an RPU's reshaping applied to its base layer and its colour handed to
+ * the plan (doc/conversion-model.md section 9). Polynomial pieces run as a table per
+ * base layer code (evaluated in float64); MMR pieces (chroma) per chroma sample in float32
+ * (as GPU renderers do: within 1e-5 of float64 for coefficients up to about 10), with the
+ * mean of the luma samples the chroma sample covers.
+ */
+
+#include <string.h>
+
+#include "libavutil/common.h"
+#include "libavutil/mem.h"
+#include "libavutil/pixdesc.h"
+
+#include "cspfix_colorimetry.h"
+#include "cspfix_dovi.h"
+#include "cspfix_dsp.h"
+#include "cspfix_tf.h"
+
+/* Dolby Vision's BT.2020 RGB -> LMS (14-bit): its inverse takes the RPU's LMS to RGB */
+static const double dovi_rgb_to_lms[3][3] = {
+    { 7222 / 16384.0,  8771 / 16384.0,   390 / 16384.0 },
+    { 2654 / 16384.0, 12430 / 16384.0,  1300 / 16384.0 },
+    {    0 / 16384.0,   422 / 16384.0, 15962 / 16384.0 },
+};
+
+/* NLQ parameters that leave the base layer as it is (no enhancement layer in effect) */
+static int nlq_trivial(const AVDOVIRpuDataHeader *h, const AVDOVIDataMapping *m)
+{
+    if (m->nlq_method_idc == AV_DOVI_NLQ_NONE)
+        return 1;
+    if (m->nlq_method_idc != AV_DOVI_NLQ_LINEAR_DZ)
+        return 0;
+    for (int c = 0; c < 3; c++) {
+        const AVDOVINLQParams *n = &m->nlq[c];
+        if (n->nlq_offset || n->vdr_in_max != (UINT64_C(1) << h->coef_log2_denom) ||
+            n->linear_deadzone_slope || n->linear_deadzone_threshold)
+            return 0;
+    }
+    return 1;
+}
+
+enum CspfixDoviUse ff_cspfix_dovi_check(const AVFrame *in)
+{
+    const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA);
+    const AVDOVIMetadata *md;
+    const AVDOVIRpuDataHeader *h;
+
+    if (!sd)
+        return CSPFIX_DOVI_NONE;
+    md = (const AVDOVIMetadata *)sd->data;
+    h  = av_dovi_get_header(md);
+    if (h->disable_residual_flag || nlq_trivial(h, av_dovi_get_mapping(md)))
+        return CSPFIX_DOVI_APPLY;
+    return CSPFIX_DOVI_BASE;
+}
+
+/* ---- the curves ---- */
+
+static double map_piece(const CspfixDoviPiece *p, double x, const double t0[7])
+{
+    double y;
+
+    if (!p->mmr) {
+        y = p->poly[0] + x * p->poly[1];
+        if (p->order >= 2)
+            y += x * x * p->poly[2];
+        return y;
+    }
+    y = p->mmr_c;
+    for (int i = 0; i < 7; i++) {
+        double t = t0[i], ti = t;
+        for (int o = 0; o < p->order; o++, ti *= t)
+            y += p->mmr_k[o][i] * ti;
+    }
+    return y;
+}
+
+static int piece_of(const CspfixDoviCurve *cv, double x)
+{
+    int k = 0;
+    for (int i = 1; i < cv->nb_pieces; i++)
+        k += x >= cv->pivot[i];
+    return k;
+}
+
+static double clamp01(double x)
+{
+    return FFMIN(FFMAX(x, 0.0), 1.0);
+}
+
+double ff_cspfix_dovi_map(const CspfixDovi *d, int c, const double s[3])
+{
+    const CspfixDoviCurve *cv = &d->curve[c];
+    const double x0 = clamp01(s[0]), x1 = clamp01(s[1]), x2 = clamp01(s[2]);
+    const double x = c == 0 ? x0 : c == 1 ? x1 : x2;
+    const double t[7] = { x0, x1, x2, x0 * x1, x0 * x2, x1 * x2, x0 * x1 * x2 };
+    const double y = map_piece(&cv->piece[piece_of(cv, x)], x, t);
+
+    return FFMIN(FFMAX(y, cv->pivot[0]), cv->pivot[cv->nb_pieces]);
+}
+
+static uint16_t to16(double r)
+{
+    return av_clip_uint16(lrint(r * 65535.0));
+}
+
+static int build_curve(void *log_ctx, CspfixDovi *d, int c, const AVDOVIRpuDataHeader *h,
+                       const AVDOVIReshapingCurve *src)
+{
+    CspfixDoviCurve *cv = &d->curve[c];
+    const double den = ldexp(1.0, h->coef_log2_denom);
+    const int n = 1 << d->depth;
+
+    if (src->num_pivots < 2 || src->num_pivots > AV_DOVI_MAX_PIECES + 1) {
+        av_log(log_ctx, AV_LOG_ERROR, "Dolby Vision RPU: component %d has %d pivots; 2 to "
+               "%d are valid.\n", c, src->num_pivots, AV_DOVI_MAX_PIECES + 1);
+        return AVERROR_INVALIDDATA;
+    }
+    cv->nb_pieces = src->num_pivots - 1;
+    cv->has_mmr   = 0;
+    for (int i = 0; i < src->num_pivots; i++)
+        cv->pivot[i] = src->pivots[i] / d->max_code;
+    for (int k = 0; k < cv->nb_pieces; k++) {
+        CspfixDoviPiece *p = &cv->piece[k];
+        memset(p, 0, sizeof(*p));
+        if (src->mapping_idc[k] == AV_DOVI_MAPPING_POLYNOMIAL) {
+            p->order = src->poly_order[k];
+            if (p->order < 1 || p->order > 2) {
+                av_log(log_ctx, AV_LOG_ERROR, "Dolby Vision RPU: component %d piece %d has a "
+                       "polynomial of order %d; 1 and 2 are valid.\n", c, k, p->order);
+                return AVERROR_INVALIDDATA;
+            }
+            for (int j = 0; j <= p->order; j++)
+                p->poly[j] = src->poly_coef[k][j] / den;
+        } else if (src->mapping_idc[k] == AV_DOVI_MAPPING_MMR && c > 0) {
+            p->mmr   = 1;
+            p->order = src->mmr_order[k];
+            if (p->order < 1 || p->order > 3) {
+                av_log(log_ctx, AV_LOG_ERROR, "Dolby Vision RPU: component %d piece %d has an "
+                       "MMR mapping of order %d; 1 to 3 are valid.\n", c, k, p->order);
+                return AVERROR_INVALIDDATA;
+            }
+            p->mmr_c = src->mmr_constant[k] / den;
+            p->mmr_f[0] = p->mmr_c;
+            for (int o = 0; o < p->order; o++)
+                for (int i = 0; i < 7; i++) {
+                    p->mmr_k[o][i] = src->mmr_coef[k][o][i] / den;
+                    p->mmr_f[1 + 3 * i + o] = p->mmr_k[o][i];
+                }
+            cv->has_mmr = 1;
+        } else {
+            av_log(log_ctx, AV_LOG_ERROR, "Dolby Vision RPU: component %d piece %d has mapping "
+                   "method %d; polynomial (0) and, for chroma, MMR (1) are valid.\n", c, k,
+                   src->mapping_idc[k]);
+            return AVERROR_INVALIDDATA;
+        }
+    }
+    /* one entry per code: the piece, and the polynomial pieces' result */
+    if (!cv->lut) {
+        cv->lut      = av_malloc_array(1 << 16, sizeof(*cv->lut));
+        cv->piece_of = av_malloc(1 << 16);
+        if (!cv->lut || !cv->piece_of)
+            return AVERROR(ENOMEM);
+    }
+    for (int v = 0; v < n; v++) {
+        const double x = v / d->max_code;
+        const int k = piece_of(cv, x);
+        const CspfixDoviPiece *p = &cv->piece[k];
+        cv->piece_of[v] = k;
+        cv->lut[v] = p->mmr ? 0 :
+                     to16(FFMIN(FFMAX(map_piece(p, x, NULL), cv->pivot[0]),
+                                cv->pivot[cv->nb_pieces]));
+    }
+    return 0;
+}
+
+static void build_color(CspfixDovi *d, const AVDOVIColorMetadata *col)
+{
+    double nm[3][3], l[3][3], f[3][3];
+    const double oscale = (d->max_code + 1.0) / d->max_code;
+
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            nm[i][j] = av_q2d(col->ycc_to_rgb_matrix[3 * i + j]);
+            l[i][j]  = av_q2d(col->rgb_to_lms_matrix[3 * i + j]);
+        }
+    /* E' = N (code / 65535 - o') */
+    for (int i = 0; i < 3; i++) {
+        double off = 0.0;
+        for (int j = 0; j < 3; j++) {
+            d->color.ycc[i][j] = nm[i][j] / 65535.0;
+            off += nm[i][j] * av_q2d(col->ycc_to_rgb_offset[j]) * oscale;
+        }
+        d->color.ycc[i][3] = -off;
+    }
+    ff_cspfix_mat3_inv(f, dovi_rgb_to_lms);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            d->color.lms[i][j] = f[i][0] * l[0][j] + f[i][1] * l[1][j] + f[i][2] * l[2][j];
+}
+
+static int same_rpu(const CspfixDovi *d, const AVDOVIRpuDataHeader *h,
+                    const AVDOVIDataMapping *m, const AVDOVIColorMetadata *col)
+{
+    return d->built && !memcmp(&d->header, h, sizeof(*h)) &&
+           !memcmp(&d->mapping, m, sizeof(*m)) && !memcmp(&d->col, col, sizeof(*col));
+}
+
+static enum AVPixelFormat reshaped_format(int hsub, int vsub)
+{
+    if (!hsub && !vsub)
+        return AV_PIX_FMT_YUV444P16;
+    if (hsub == 1 && !vsub)
+        return AV_PIX_FMT_YUV422P16;
+    if (hsub == 1 && vsub == 1)
+        return AV_PIX_FMT_YUV420P16;
+    return AV_PIX_FMT_NONE;
+}
+
+int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int nb_jobs)
+{
+    const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA);
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(in->format);
+    const AVDOVIMetadata *md;
+    const AVDOVIRpuDataHeader *h;
+    const AVDOVIDataMapping *m;
+    const AVDOVIColorMetadata *col;
+    const AVDOVIDmData *l1;
+    enum AVPixelFormat rfmt;
+    int ret;
+
+    d->active = 0;
+    if (!sd || !desc)
+        return 0;
+    md  = (const AVDOVIMetadata *)sd->data;
+    h   = av_dovi_get_header(md);
+    m   = av_dovi_get_mapping(md);
+    col = av_dovi_get_color(md);
+
+    if ((desc->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_FLOAT)) ||
+        desc->nb_components < 3 ||
+        (rfmt = reshaped_format(desc->log2_chroma_w, desc->log2_chroma_h)) == AV_PIX_FMT_NONE) {
+        av_log(log_ctx, AV_LOG_ERROR, "Dolby Vision RPU on %s frames: its reshaping applies "
+               "to integer Y'CbCr 4:2:0, 4:2:2 or 4:4:4 base layers (use dovi=ignore to "
+               "convert the frames by their tags).\n", av_get_pix_fmt_name(in->format));
+        return AVERROR(ENOSYS);
+    }
+    if (h->bl_bit_depth != desc->comp[0].depth) {
+        av_log(log_ctx, AV_LOG_ERROR, "Dolby Vision RPU for a %d-bit base layer on %d-bit "
+               "frames (%s): the frames are not the RPU's base layer (use dovi=ignore to "
+               "convert them by their tags).\n", h->bl_bit_depth, desc->comp[0].depth,
+               av_get_pix_fmt_name(in->format));
+        return AVERROR_INVALIDDATA;
+    }
+
+    if (!same_rpu(d, h, m, col)) {
+        d->built    = 0;
+        d->depth    = h->bl_bit_depth;
+        d->max_code = (1 << d->depth) - 1;
+        for (int c = 0; c < 3; c++)
+            if ((ret = build_curve(log_ctx, d, c, h, &m->curves[c])) < 0)
+                return ret;
+        build_color(d, col);
+        d->header  = *h;
+        d->mapping = *m;
+        d->col     = *col;
+        d->built   = 1;
+    }
+    l1 = av_dovi_find_level(md, 1);
+    d->l1_max = l1 && l1->l1.max_pq ?
+                ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, l1->l1.max_pq / 4095.0) * CSPFIX_REF_WHITE :
+                0.0;
+
+    if (d->fin.fmt != in->format || !d->frame || d->frame->width != in->width ||
+        d->frame->height != in->height) {
+        if ((ret = ff_cspfix_format_init(&d->fin, in->format)) < 0)
+            return ret;
+        ff_cspfix_dsp_init(&d->dsp);
+        av_frame_free(&d->frame);
+        if (!(d->frame = av_frame_alloc()))
+            return AVERROR(ENOMEM);
+        d->frame->format = rfmt;
+        d->frame->width  = in->width;
+        d->frame->height = in->height;
+        if ((ret = av_frame_get_buffer(d->frame, 0)) < 0) {
+            av_frame_free(&d->frame);
+            return ret;
+        }
+    }
+    if (d->scratch_w < in->width || d->scratch_jobs < nb_jobs) {
+        av_freep(&d->scratch);
+        d->scratch_w    = FFALIGN(in->width, 64) + 64;
+        d->scratch_jobs = nb_jobs;
+        if (!(d->scratch = av_malloc_array((size_t)d->scratch_w * CSPFIX_DOVI_ROWS * nb_jobs, sizeof(float)))) {
+            d->scratch_w = d->scratch_jobs = 0;
+            return AVERROR(ENOMEM);
+        }
+    }
+    d->active = 1;
+    return 0;
+}
+
+int ff_cspfix_dovi_jobs(const CspfixDovi *d, int h, int nb_threads)
+{
+    const int ch = AV_CEIL_RSHIFT(h, d->fin.vsub);
+    return FFMAX(FFMIN3(nb_threads, d->scratch_jobs, ch / 8), 1);
+}
+
+/* luma row y: codes to reshaped 16-bit through the table */
+static void luma_row(const CspfixDovi *d, const float *codes, uint16_t *dst, int w)
+{
+    const uint16_t *lut = d->curve[0].lut;
+    const int max = d->max_code;
+    for (int x = 0; x < w; x++)
+        dst[x] = lut[FFMIN((int)codes[x], max)];
+}
+
+void ff_cspfix_dovi_mmr_c(uint16_t *dst, const float *x0, const float *x1, const float *x2,
+                          const float k[22], float lo, float hi, int w)
+{
+    for (int x = 0; x < w; x++) {
+        const float a = x0[x], b = x1[x], c = x2[x], ab = a * b;
+        const float t[7] = { a, b, c, ab, a * c, b * c, ab * c };
+        float y = k[0];
+        for (int i = 0; i < 7; i++)
+            y += t[i] * (k[1 + 3 * i] + t[i] * (k[2 + 3 * i] + t[i] * k[3 + 3 * i]));
+        y = FFMIN(FFMAX(y, lo), hi);
+        dst[x] = (int)(y * 65535.0f + 0.5f);
+    }
+}
+
+/* chroma row: the table where the piece is a polynomial, MMR elsewhere */
+static void chroma_row(const CspfixDovi *d, int c, const float *codes, const float *x0,
+                       const float *x1, const float *x2, uint16_t *dst, int w)
+{
+    const CspfixDoviCurve *cv = &d->curve[c];
+    const float lo = cv->pivot[0], hi = cv->pivot[cv->nb_pieces];
+    const int max = d->max_code;
+
+    if (cv->nb_pieces == 1 && cv->piece[0].mmr) {
+        ff_cspfix_dovi_mmr_c(dst, x0, x1, x2, cv->piece[0].mmr_f, lo, hi, w);
+        return;
+    }
+    for (int x = 0; x < w; x++) {
+        const int v = FFMIN((int)codes[x], max);
+        const CspfixDoviPiece *p = &cv->piece[cv->piece_of[v]];
+        if (p->mmr)
+            ff_cspfix_dovi_mmr_c(dst + x, x0 + x, x1 + x, x2 + x, p->mmr_f, lo, hi, 1);
+        else
+            dst[x] = cv->lut[v];
+    }
+}
+
+/* codes to clamped signal in float32 */
+static void norm_row(float *dst, const float *codes, int w, float max)
+{
+    const float inv = 1.0f / max;
+    for (int x = 0; x < w; x++)
+        dst[x] = FFMIN(codes[x], max) * inv;
+}
+
+void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jobs)
+{
+    const CspfixFormat *f = &d->fin;
+    AVFrame *out = d->frame;
+    const int w = in->width, h = in->height, hs = f->hsub, vs = f->vsub;
+    const int cw = AV_CEIL_RSHIFT(w, hs), ch = AV_CEIL_RSHIFT(h, vs);
+    const int c0 = ch * jobnr / nb_jobs, c1 = ch * (jobnr + 1) / nb_jobs;
+    const float max = d->max_code;
+    float *const buf = d->scratch + (size_t)d->scratch_w * CSPFIX_DOVI_ROWS * jobnr;
+    float *const yr[2] = { buf, buf + d->scratch_w };
+    float *const cb = buf + 2 * d->scratch_w, *const cr = buf + 3 * d->scratch_w;
+    float *const x0 = buf + 4 * d->scratch_w, *const x1 = buf + 5 * d->scratch_w;
+    float *const x2 = buf + 6 * d->scratch_w;
+    const int mmr = d->curve[1].has_mmr || d->curve[2].has_mmr;
+
+    for (int cy = c0; cy < c1; cy++) {
+        const int ly0 = cy << vs, nl = FFMIN(1 << vs, h - ly0);
+
+        for (int i = 0; i < nl; i++) {
+            ff_cspfix_read(&d->dsp, f, in, 0, ly0 + i, w, yr[i]);
+            luma_row(d, yr[i], (uint16_t *)(out->data[0] + (ptrdiff_t)(ly0 + i) * out->linesize[0]), w);
+        }
+        ff_cspfix_read(&d->dsp, f, in, 1, cy, cw, cb);
+        ff_cspfix_read(&d->dsp, f, in, 2, cy, cw, cr);
+        if (mmr) {
+            /* the mean of the luma samples each chroma sample covers, as signal */
+            const float inv = 1.0f / max;
+            for (int x = 0; x < cw; x++) {
+                const int lx0 = x << hs, nx = FFMIN(1 << hs, w - lx0);
+                float sum = 0.0f;
+                for (int i = 0; i < nl; i++)
+                    for (int j = 0; j < nx; j++)
+                        sum += FFMIN(yr[i][lx0 + j], max);
+                x0[x] = sum / (nl * nx) * inv;
+            }
+            norm_row(x1, cb, cw, max);
+            norm_row(x2, cr, cw, max);
+        }
+        for (int c = 1; c < 3; c++)
+            chroma_row(d, c, c == 1 ? cb : cr, x0, x1, x2,
+                       (uint16_t *)(out->data[c] + (ptrdiff_t)cy * out->linesize[c]), cw);
+    }
+}
+
+void ff_cspfix_dovi_uninit(CspfixDovi *d)
+{
+    for (int c = 0; c < 3; c++) {
+        av_freep(&d->curve[c].lut);
+        av_freep(&d->curve[c].piece_of);
+    }
+    av_frame_free(&d->frame);
+    av_freep(&d->scratch);
+    d->scratch_w = d->scratch_jobs = 0;
+    d->built = d->active = 0;
+}

@@ -1,0 +1,131 @@
+/*
+ * cspfix: Dolby Vision reshaping (the RPU's composer) and colour
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+#ifndef AVFILTER_CSPFIX_DOVI_H
+#define AVFILTER_CSPFIX_DOVI_H
+
+/*
+ * A Dolby Vision RPU (AVDOVIMetadata) applied to its base layer, as
+ * doc/conversion-model.md section 9 says: the reshaping curves (polynomial and MMR
+ * pieces between pivots) turn the frame's codes into the reshaped signal, carried at 16
+ * bits in a frame of the same subsampling; the RPU's colour (its Y'CbCr matrix and
+ * offsets, PQ, its LMS matrix) is what the plan then converts from (CspfixDoviColor).
+ *
+ *     CspfixDovi d = { 0 };
+ *     ff_cspfix_dovi_update(log, &d, rpu, fmt, w, h, nb_jobs);  // per frame (cached)
+ *     for (j = 0; j < n; j++)                                     // in threads
+ *         ff_cspfix_dovi_slice(&d, in, d.frame, j, n);
+ *     ff_cspfix_dovi_uninit(&d);
+ */
+
+#include "libavutil/dovi_meta.h"
+#include "libavutil/frame.h"
+#include "libavutil/pixfmt.h"
+
+#include "cspfix_io.h"
+
+/** The RPU's colour: what the plan converts the reshaped 16-bit codes from. */
+typedef struct CspfixDoviColor {
+    double ycc[3][4];       ///< 16-bit reshaped codes -> PQ-coded E' (N (r - o'))
+    double lms[3][3];       ///< linear E -> linear BT.2020 RGB (F L)
+} CspfixDoviColor;
+
+typedef struct CspfixDoviPiece {
+    int mmr;                ///< 0: polynomial, 1: MMR
+    int order;
+    double poly[3];         ///< polynomial coefficients of x^0..x^2
+    double mmr_c;           ///< MMR constant
+    double mmr_k[3][7];     ///< MMR coefficients by order - 1, term
+    /** the kernel's MMR: [0] the constant, [1 + 3 i + o] term i's coefficient of order
+     * o + 1 (0 above the piece's order), evaluated in float32 as
+     * c + sum_i t_i (k1 + t_i (k2 + t_i k3)) */
+    float mmr_f[22];
+} CspfixDoviPiece;
+
+typedef struct CspfixDoviCurve {
+    int nb_pieces;
+    double pivot[AV_DOVI_MAX_PIECES + 1];   ///< normalised to the base layer's signal
+    CspfixDoviPiece piece[AV_DOVI_MAX_PIECES];
+    int has_mmr;
+    uint16_t *lut;          ///< per base layer code: the reshaped signal x 65535 (polynomial
+                            ///< pieces; MMR pieces: unused)
+    uint8_t *piece_of;      ///< per base layer code: its piece
+} CspfixDoviCurve;
+
+typedef struct CspfixDovi {
+    int active;             ///< the last update found an RPU to apply
+    int depth;              ///< base layer bits
+    double max_code;        ///< 2^depth - 1
+    CspfixDoviCurve curve[3];
+    CspfixDoviColor color;
+    double l1_max;          ///< the shot's L1 max in cd/m2, 0: no L1 block
+
+    /* what the curves were built from: rebuilt when these change */
+    AVDOVIRpuDataHeader header;
+    AVDOVIDataMapping mapping;
+    AVDOVIColorMetadata col;
+    int built;
+
+    CspfixFormat fin;       ///< the base layer's format
+    CspfixDSPContext dsp;
+    AVFrame *frame;         ///< the reshaped signal: yuv4xxp16, the input's size
+    float *scratch;         ///< per job: CSPFIX_DOVI_ROWS rows of floats
+    int scratch_w, scratch_jobs;
+} CspfixDovi;
+
+#define CSPFIX_DOVI_ROWS 7
+
+/** What ff_cspfix_dovi_check() finds in a frame's RPU. */
+enum CspfixDoviUse {
+    CSPFIX_DOVI_NONE = 0,   ///< no RPU
+    CSPFIX_DOVI_APPLY,      ///< an RPU cspfix applies
+    CSPFIX_DOVI_BASE,       ///< an RPU whose enhancement layer is in use: base layer only
+};
+
+/** Whether the RPU on in (if any) can be applied. */
+enum CspfixDoviUse ff_cspfix_dovi_check(const AVFrame *in);
+
+/**
+ * Make d ready for in's RPU: its curves and colour (rebuilt only when the RPU's header,
+ * mapping or colour changed) and the reshaped frame for in's size and subsampling.
+ * Returns 0, or an AVERROR with an error logged that names what is unsupported.
+ */
+int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int nb_jobs);
+
+/** Reshape slice jobnr of nb_jobs of in into d->frame (rows of chroma; threads). */
+void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jobs);
+
+/** The number of jobs to run ff_cspfix_dovi_slice() in for frames of height h. */
+int ff_cspfix_dovi_jobs(const CspfixDovi *d, int h, int nb_threads);
+
+void ff_cspfix_dovi_uninit(CspfixDovi *d);
+
+/** The reshaped value of one component from the signals s[3] (float64, the model). */
+double ff_cspfix_dovi_map(const CspfixDovi *d, int c, const double s[3]);
+
+/**
+ * The MMR kernel: y[x] = the piece's MMR of (x0, x1, x2)[x] (float32, CspfixDoviPiece.mmr_f),
+ * clamped to [lo, hi], as 16-bit codes.
+ */
+void ff_cspfix_dovi_mmr_c(uint16_t *dst, const float *x0, const float *x1, const float *x2,
+                          const float k[22], float lo, float hi, int w);
+
+#endif /* AVFILTER_CSPFIX_DOVI_H */

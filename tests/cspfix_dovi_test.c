@@ -1,0 +1,903 @@
+/*
+ * cspfix Dolby Vision tests: the RPU's reshaping and colour against a float64 model
+ * Copyright (c) 2026 the cspfix developers
+ *
+ * This file is part of FFmpeg.
+ *
+ * FFmpeg is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Lesser General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * FFmpeg is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Lesser General Public License for more details.
+ *
+ * You should have received a copy of the GNU Lesser General Public
+ * License along with FFmpeg; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+ */
+
+/*
+ * Profile 5 style frames (10-bit full-range IPT-PQ-c2 base layer, no enhancement layer)
+ * with a Dolby Vision RPU (AV_FRAME_DATA_DOVI_METADATA) are converted to float BT.2020 PQ
+ * R'G'B' (gbrpf32le, no tone mapping) and compared, sample by sample, with a float64
+ * model of doc/conversion-model.md section 9 written here from that text alone:
+ * base layer codes to signal, the luma mean of a chroma sample (4:2:0 and 4:2:2, odd
+ * sizes), pivots and pieces, polynomials of order 1 and 2, MMR of order 1, 2 and 3, the
+ * clamp to [p_0, p_{n-1}], E' = N (r - o'), the PQ EOTF, F L, and back to PQ. Subsampled
+ * chroma is reshaped at its own resolution and then upsampled (section 8, bilinear at
+ * the frame's siting), in the model as in the filter.
+ * - Precision, in PQ signal units: the model carries the reshaped signal at 16 bits as
+ *   section 9 says the filter does (r x 65535 rounded), and the filter must be within 2e-4
+ *   of it and of the model without that rounding. Counted: samples whose model E' and
+ *   linear light lie in [0, 1] ("in gamut") and whose output moves by at most 1e-4 for
+ *   one 16-bit step of any reshaped component. The rest are ill-conditioned: a linear
+ *   component near 0 as the difference of nearly equal LMS contributions, where PQ's
+ *   slope makes one step of r worth up to 1e-2; those, and the samples outside [0, 1],
+ *   are reported, not counted. Figures printed per case.
+ * - The model checks itself first: an identity RPU maps every code to itself.
+ * - The RPU is not in the output; 1 and 3 threads give the same frames.
+ * - dovi=ignore on IPT-C2 frames is an error (and the option exists).
+ * - An RPU whose enhancement layer is used (non-identity NLQ) is not silently reshaped:
+ *   an error or a warning; what happened is printed.
+ */
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavutil/bprint.h>
+#include <libavutil/buffer.h>
+#include <libavutil/dovi_meta.h>
+#include <libavutil/frame.h>
+#include <libavutil/log.h>
+#include <libavutil/macros.h>
+#include <libavutil/mem.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/pixfmt.h>
+#include <libavutil/rational.h>
+
+#include "cspfix_testutil.h"
+
+#include "cspfix_check.h"
+
+#define BITS      10
+#define LOG2_DEN  23
+#define MAX_ERR   2e-4      /* PQ signal units */
+#define GAMUT_EPS 1e-9
+#define COND_MAX  1e-4      /* counted: R'G'B' moves at most this for one 16-bit step of r */
+
+#define OUTPUT "cspfix=format=gbrpf32le:space=gbr:primaries=bt2020:trc=smpte2084:range=pc"
+
+/* ---- log capture: warnings and errors ---- */
+static AVBPrint logbuf;
+
+static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
+{
+    if (level > AV_LOG_WARNING)
+        return;
+    av_vbprintf(&logbuf, fmt, vl);
+}
+
+static void log_reset(void)
+{
+    av_bprint_clear(&logbuf);
+}
+
+static const char *log_str(void)
+{
+    return logbuf.str && logbuf.len ? logbuf.str : "(nothing logged)\n";
+}
+
+/* ---- the float64 model (doc/conversion-model.md section 9) ---- */
+
+/* SMPTE ST 2084 */
+#define PQ_M1 (2610.0 / 16384)
+#define PQ_M2 (2523.0 / 4096 * 128)
+#define PQ_C1 (3424.0 / 4096)
+#define PQ_C2 (2413.0 / 4096 * 32)
+#define PQ_C3 (2392.0 / 4096 * 32)
+
+/* signal to light (1.0 = 10000 cd/m2); odd extension, |E'| clamped to 1 (section 3) */
+static double pq_eotf(double e)
+{
+    const double a = FFMIN(fabs(e), 1.0), p = pow(a, 1.0 / PQ_M2);
+    const double y = pow(FFMAX(p - PQ_C1, 0.0) / (PQ_C2 - PQ_C3 * p), 1.0 / PQ_M1);
+    return e < 0 ? -y : y;
+}
+
+/* light to signal; negative light is the signal of black (section 3) */
+static double pq_inv_eotf(double y)
+{
+    const double p = pow(FFMAX(y, 0.0), PQ_M1);
+    return pow((PQ_C1 + PQ_C2 * p) / (1.0 + PQ_C3 * p), PQ_M2);
+}
+
+/* Dolby Vision's BT.2020 RGB -> LMS matrix, x 16384 */
+static const int dv_lms[3][3] = {
+    { 7222,  8771,   390 },
+    { 2654, 12430,  1300 },
+    {    0,   422, 15962 },
+};
+
+static void inv3(const double m[3][3], double r[3][3])
+{
+    const double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+                       m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                       m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            /* cofactor of m[j][i] */
+            const int a0 = (j + 1) % 3, a1 = (j + 2) % 3, b0 = (i + 1) % 3, b1 = (i + 2) % 3;
+            r[i][j] = (m[a0][b0] * m[a1][b1] - m[a0][b1] * m[a1][b0]) / det;
+        }
+}
+
+/* F: the inverse of dv_lms / 16384 */
+static void dv_lms_inverse(double f[3][3])
+{
+    double m[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            m[i][j] = dv_lms[i][j] / 16384.0;
+    inv3(m, f);
+}
+
+/*
+ * Step 2 for component c: s its signal, t the clamped (x0, x1, x2) at the sample (the
+ * MMR inputs), den = 2^b - 1, d = 2^coef_log2_denom.
+ */
+static double reshape(const AVDOVIReshapingCurve *cv, double s, const double t[3],
+                      double den, double d)
+{
+    const int n = cv->num_pivots;
+    const double x = av_clipd(s, 0.0, 1.0);
+    double y = 0.0;
+    int k = 0;
+
+    for (int i = 1; i <= n - 2; i++)
+        k += x >= cv->pivots[i] / den;
+    if (cv->mapping_idc[k] == AV_DOVI_MAPPING_POLYNOMIAL) {
+        for (int j = 0; j <= cv->poly_order[k]; j++)
+            y += cv->poly_coef[k][j] / d * pow(x, j);
+    } else {
+        const double tt[7] = { t[0], t[1], t[2], t[0] * t[1], t[0] * t[2], t[1] * t[2],
+                               t[0] * t[1] * t[2] };
+        y = cv->mmr_constant[k] / d;
+        for (int o = 1; o <= cv->mmr_order[k]; o++)
+            for (int i = 0; i < 7; i++)
+                y += cv->mmr_coef[k][o - 1][i] / d * pow(tt[i], o);
+    }
+    return av_clipd(y, cv->pivots[0] / den, cv->pivots[n - 1] / den);
+}
+
+/* chroma siting (section 8): position of chroma sample k in luma units is 2k + sx */
+static void siting(int loc, double *sx, double *sy)
+{
+    switch (loc) {
+    case AVCHROMA_LOC_CENTER:     *sx = 0.5; *sy = 0.5; break;
+    case AVCHROMA_LOC_TOPLEFT:    *sx = 0.0; *sy = 0.0; break;
+    case AVCHROMA_LOC_TOP:        *sx = 0.5; *sy = 0.0; break;
+    case AVCHROMA_LOC_BOTTOMLEFT: *sx = 0.0; *sy = 1.0; break;
+    case AVCHROMA_LOC_BOTTOM:     *sx = 0.5; *sy = 1.0; break;
+    default:                      *sx = 0.0; *sy = 0.5; break;   /* left */
+    }
+}
+
+/* bilinear weights along one axis: luma position p, chroma samples 0..n-1 */
+static void axis(int p, int sub, double site, int n, int *i0, int *i1, double *f)
+{
+    double u, fl;
+
+    if (!sub) {
+        *i0 = *i1 = p;
+        *f  = 0.0;
+        return;
+    }
+    u   = (p - site) / 2.0;
+    fl  = floor(u);
+    *f  = u - fl;
+    *i0 = av_clip((int)fl, 0, n - 1);
+    *i1 = av_clip((int)fl + 1, 0, n - 1);
+}
+
+typedef struct Model {
+    int w, h;
+    double *rgb;        /* R'G'B', 3 per pixel, from r carried at 16 bits as the filter does */
+    double *exact;      /* R'G'B' from r in float64 */
+    double *cond;       /* the most R'G'B' moves for one 16-bit step of one r component */
+    uint8_t *in_gamut;  /* E' and linear light in [0, 1] */
+} Model;
+
+static void model_free(Model *m)
+{
+    free(m->rgb);
+    free(m->exact);
+    free(m->cond);
+    free(m->in_gamut);
+}
+
+typedef struct Colour {
+    double n[3][3], off[3], fl[3][3];
+} Colour;
+
+/* step 3 and back to PQ: r to R'G'B'; returns 1 when E' and linear light are in [0, 1] */
+static int colour(const Colour *k, const double r[3], double out[3])
+{
+    double e[3], lin[3];
+    int ok = 1;
+
+    for (int i = 0; i < 3; i++) {
+        e[i] = 0.0;
+        for (int j = 0; j < 3; j++)
+            e[i] += k->n[i][j] * (r[j] - k->off[j]);
+        ok &= e[i] >= -GAMUT_EPS && e[i] <= 1 + GAMUT_EPS;
+        e[i] = pq_eotf(e[i]);
+    }
+    for (int i = 0; i < 3; i++) {
+        lin[i] = k->fl[i][0] * e[0] + k->fl[i][1] * e[1] + k->fl[i][2] * e[2];
+        ok &= lin[i] >= -GAMUT_EPS && lin[i] <= 1 + GAMUT_EPS;
+        out[i] = pq_inv_eotf(lin[i]);
+    }
+    return ok;
+}
+
+static double q16(double r)
+{
+    return lrint(r * 65535.0) / 65535.0;
+}
+
+/* the value at luma (x, y) of a plane of cw x ch chroma samples (bilinear, section 8) */
+static double upsample(const double *p, int cw, int ch, int x, int y, int ssx, int ssy,
+                       double sx, double sy)
+{
+    int x0, x1, y0, y1;
+    double fx, fy;
+
+    axis(x, ssx, sx, cw, &x0, &x1, &fx);
+    axis(y, ssy, sy, ch, &y0, &y1, &fy);
+    return (1 - fy) * ((1 - fx) * p[y0 * cw + x0] + fx * p[y0 * cw + x1]) +
+           fy       * ((1 - fx) * p[y1 * cw + x0] + fx * p[y1 * cw + x1]);
+}
+
+/* section 9 on a planar 10-bit Y'CbCr frame f with the RPU md */
+static int model_frame(const AVFrame *f, const AVDOVIMetadata *md, Model *m)
+{
+    const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(f->format);
+    const AVDOVIRpuDataHeader *hdr = av_dovi_get_header(md);
+    const AVDOVIDataMapping *map   = av_dovi_get_mapping(md);
+    const AVDOVIColorMetadata *col = av_dovi_get_color(md);
+    const int w = f->width, h = f->height;
+    const int ssx = desc->log2_chroma_w, ssy = desc->log2_chroma_h;
+    const int cw = AV_CEIL_RSHIFT(w, ssx), ch = AV_CEIL_RSHIFT(h, ssy);
+    const double den = (1 << hdr->bl_bit_depth) - 1, d = ldexp(1.0, hdr->coef_log2_denom);
+    double fm[3][3], l[3][3], sx, sy;
+    Colour k = { { { 0 } } };
+    /* reshaped luma, then chroma (Cb, Cr at chroma resolution); exact and 16-bit */
+    double *r0 = malloc(sizeof(*r0) * 2 * w * h), *rc = malloc(sizeof(*rc) * 4 * cw * ch);
+    double *r0q = r0 + w * h, *rcq = rc + 2 * cw * ch;
+
+    m->w = w;
+    m->h = h;
+    m->rgb      = malloc(sizeof(*m->rgb) * 3 * w * h);
+    m->exact    = malloc(sizeof(*m->exact) * 3 * w * h);
+    m->cond     = malloc(sizeof(*m->cond) * w * h);
+    m->in_gamut = malloc(w * h);
+    if (!r0 || !rc || !m->rgb || !m->exact || !m->cond || !m->in_gamut) {
+        free(r0);
+        free(rc);
+        model_free(m);
+        return -1;
+    }
+    for (int i = 0; i < 9; i++) {
+        k.n[i / 3][i % 3] = av_q2d(col->ycc_to_rgb_matrix[i]);
+        l[i / 3][i % 3]   = av_q2d(col->rgb_to_lms_matrix[i]);
+    }
+    for (int i = 0; i < 3; i++)
+        k.off[i] = av_q2d(col->ycc_to_rgb_offset[i]) * (1 << hdr->bl_bit_depth) / den;
+    dv_lms_inverse(fm);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            for (int n = 0; n < 3; n++)
+                k.fl[i][j] += fm[i][n] * l[n][j];
+    siting(f->chroma_location, &sx, &sy);
+
+    /* chroma, at its own resolution: x0 is the mean of the luma samples it covers */
+    for (int cy = 0; cy < ch; cy++)
+        for (int cx = 0; cx < cw; cx++) {
+            double sum = 0.0, t[3];
+            int cnt = 0;
+            for (int y = cy << ssy; y < FFMIN((cy + 1) << ssy, h); y++)
+                for (int x = cx << ssx; x < FFMIN((cx + 1) << ssx, w); x++, cnt++)
+                    sum += cspfix_sample(f, 0, x, y, 1) / den;
+            t[0] = av_clipd(sum / cnt, 0.0, 1.0);
+            for (int c = 1; c < 3; c++)
+                t[c] = av_clipd(cspfix_sample(f, c, cx, cy, 1) / den, 0.0, 1.0);
+            for (int c = 1; c < 3; c++) {
+                const int i = (c - 1) * cw * ch + cy * cw + cx;
+                rc[i]  = reshape(&map->curves[c], t[c], t, den, d);
+                rcq[i] = q16(rc[i]);
+            }
+        }
+    /* luma (MMR is for chroma only; its inputs would be the co-located samples) */
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            double t[3];
+            t[0] = av_clipd(cspfix_sample(f, 0, x, y, 1) / den, 0.0, 1.0);
+            for (int c = 1; c < 3; c++)
+                t[c] = av_clipd(cspfix_sample(f, c, x >> ssx, y >> ssy, 1) / den, 0.0, 1.0);
+            r0[y * w + x]  = reshape(&map->curves[0], t[0], t, den, d);
+            r0q[y * w + x] = q16(r0[y * w + x]);
+        }
+
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const int i = y * w + x;
+            double r[3], rq[3], o[3], worst = 0.0;
+
+            r[0]  = r0[i];
+            rq[0] = r0q[i];
+            for (int c = 1; c < 3; c++) {
+                r[c]  = upsample(rc  + (c - 1) * cw * ch, cw, ch, x, y, ssx, ssy, sx, sy);
+                rq[c] = upsample(rcq + (c - 1) * cw * ch, cw, ch, x, y, ssx, ssy, sx, sy);
+            }
+            m->in_gamut[i] = colour(&k, r, m->exact + 3 * i);
+            colour(&k, rq, m->rgb + 3 * i);
+            for (int j = 0; j < 3; j++)
+                for (int s = -1; s <= 1; s += 2) {
+                    double rs[3] = { rq[0], rq[1], rq[2] };
+                    rs[j] += s / 65535.0;
+                    colour(&k, rs, o);
+                    for (int c = 0; c < 3; c++)
+                        worst = FFMAX(worst, fabs(o[c] - m->rgb[3 * i + c]));
+                }
+            m->cond[i] = worst;
+        }
+    free(r0);
+    free(rc);
+    return 0;
+}
+
+/* ---- RPUs ---- */
+
+/* a piece, in real numbers (converted to fixed point with denominator 2^LOG2_DEN) */
+typedef struct Piece {
+    int is_mmr;         /* 0: polynomial, 1: MMR */
+    int order;
+    double poly[3];     /* x^0, x^1, x^2 */
+    double neutral;     /* MMR: the value at x0 = x1 = x2 = 1/2 (sets the constant) */
+    double mmr[3][7];   /* (x0, x1, x2, x0x1, x0x2, x1x2, x0x1x2)^order */
+} Piece;
+
+typedef struct Curve {
+    int n;              /* pivots */
+    int pivots[9];
+    Piece piece[8];
+} Curve;
+
+/* the luma curves */
+static const Curve luma_4pieces = {   /* both ends overshoot [0, 1]: clamped */
+    5, { 0, 256, 512, 768, 1023 }, {
+        { 0, 1, { -0.03, 1.06 } },
+        { 0, 2, { -0.012, 0.98, 0.06 } },
+        { 0, 2, { 0.0, 0.9, 0.12 } },
+        { 0, 1, { -0.08, 1.13 } },
+    }
+};
+
+static const Curve luma_1piece = {    /* clamped to inner pivots 64/1023 .. 960/1023 */
+    2, { 64, 960 }, { { 0, 2, { 0.03, 0.85, 0.2 } } }
+};
+
+static const Curve identity = { 2, { 0, 1023 }, { { 0, 1, { 0.0, 1.0 } } } };
+
+/* luma with 9 pivots (8 pieces), orders 1 and 2 alternately */
+static void luma_8pieces(Curve *cv)
+{
+    memset(cv, 0, sizeof(*cv));
+    cv->n = 9;
+    for (int i = 0; i < 9; i++)
+        cv->pivots[i] = i < 8 ? 128 * i : 1023;
+    for (int k = 0; k < 8; k++) {
+        Piece *p = &cv->piece[k];
+        p->order   = 1 + (k & 1);
+        p->poly[0] = 0.01 * (k % 3) - 0.015;
+        p->poly[1] = 0.96 + 0.01 * k;
+        p->poly[2] = k & 1 ? 0.03 : 0.0;
+    }
+}
+
+/* chroma polynomials: component c (1 Cb, 2 Cr), 3 pivots */
+static void chroma_poly(Curve *cv, int c)
+{
+    static const Piece cb[2] = { { 0, 1, { -0.05, 1.1 } }, { 0, 2, { -0.03, 1.0, 0.06 } } };
+    static const Piece cr[2] = { { 0, 2, { 0.01, 0.95, 0.06 } }, { 0, 1, { -0.06, 1.1 } } };
+
+    memset(cv, 0, sizeof(*cv));
+    cv->n = 3;
+    cv->pivots[1] = 512;
+    cv->pivots[2] = 1023;
+    for (int k = 0; k < 2; k++)
+        cv->piece[k] = c == 1 ? cb[k] : cr[k];
+}
+
+/* chroma MMR: component c, 4 pivots, pieces of order 1, 2, 3; x0 weighs in strongly */
+static void chroma_mmr(Curve *cv, int c)
+{
+    /* written for Cb (own term x1); for Cr, x1 <-> x2 and x0x1 <-> x0x2 */
+    static const double coef[3][3][7] = {
+        { { 0.15,  1.00,  0.03, 0.05, -0.02,  0.04,  0.02 } },
+        { { 0.12,  0.90,  0.02, 0.04,  0.01, -0.03,  0.02 },
+          { 0.03,  0.10,  0.01, 0.02,  0.00,  0.01, -0.01 } },
+        { { 0.10,  0.85, -0.02, 0.03,  0.02,  0.02,  0.01 },
+          { 0.02,  0.10,  0.01, 0.00,  0.01,  0.00,  0.00 },
+          { 0.01,  0.05,  0.00, 0.01,  0.00,  0.00,  0.005 } },
+    };
+    static const int swap[7] = { 0, 2, 1, 4, 3, 5, 6 };
+
+    memset(cv, 0, sizeof(*cv));
+    cv->n = 4;
+    cv->pivots[1] = 400;
+    cv->pivots[2] = 700;
+    cv->pivots[3] = 1023;
+    for (int k = 0; k < 3; k++) {
+        Piece *p = &cv->piece[k];
+        p->is_mmr  = 1;
+        p->order   = k + 1;
+        p->neutral = 0.5 + 0.004 * (k - 1) * (c == 1 ? 1 : -1);
+        for (int o = 0; o <= k; o++)
+            for (int i = 0; i < 7; i++)
+                p->mmr[o][c == 1 ? i : swap[i]] = coef[k][o][i];
+    }
+}
+
+static int64_t fixp(double v)
+{
+    return llrint(v * (1 << LOG2_DEN));
+}
+
+static void set_curve(AVDOVIReshapingCurve *dst, const Curve *src)
+{
+    memset(dst, 0, sizeof(*dst));
+    dst->num_pivots = src->n;
+    for (int i = 0; i < src->n; i++)
+        dst->pivots[i] = src->pivots[i];
+    for (int k = 0; k < src->n - 1; k++) {
+        const Piece *p = &src->piece[k];
+        if (!p->is_mmr) {
+            dst->mapping_idc[k] = AV_DOVI_MAPPING_POLYNOMIAL;
+            dst->poly_order[k]  = p->order;
+            for (int j = 0; j <= p->order; j++)
+                dst->poly_coef[k][j] = fixp(p->poly[j]);
+        } else {
+            /* the constant puts the neutral point (1/2, 1/2, 1/2) at p->neutral */
+            double at_half = 0.0;
+            dst->mapping_idc[k] = AV_DOVI_MAPPING_MMR;
+            dst->mmr_order[k]   = p->order;
+            for (int o = 0; o < p->order; o++)
+                for (int i = 0; i < 7; i++) {
+                    dst->mmr_coef[k][o][i] = fixp(p->mmr[o][i]);
+                    at_half += p->mmr[o][i] * pow(i < 3 ? 0.5 : i < 6 ? 0.25 : 0.125, o + 1);
+                }
+            dst->mmr_constant[k] = fixp(p->neutral - at_half);
+        }
+    }
+}
+
+enum { CHROMA_POLY, CHROMA_MMR, CHROMA_IDENTITY };
+enum { LUMA_4PIECES, LUMA_1PIECE, LUMA_8PIECES, LUMA_IDENTITY };
+
+/*
+ * A profile 5 style RPU on f: the luma and chroma curves given, profile 5's colour (or,
+ * with ident, N = I, no offset, L = the BT.2020 RGB -> LMS matrix: F L = I); nlq: the
+ * enhancement layer in use with non-identity NLQ parameters.
+ */
+static int add_rpu(AVFrame *f, int luma, int chroma, int nlq)
+{
+    static const int ycc[9] = { 8192, 799, 1681, 8192, -933, 1091, 8192, 267, -5545 };
+    static const int lms[9] = { 17081, -349, -349, -349, 17081, -349, -349, -349, 17081 };
+    const int ident = luma == LUMA_IDENTITY;
+    size_t size;
+    AVDOVIMetadata *md = av_dovi_metadata_alloc(&size);
+    AVDOVIRpuDataHeader *hdr;
+    AVDOVIDataMapping *map;
+    AVDOVIColorMetadata *col;
+    AVBufferRef *buf;
+    Curve cv;
+
+    if (!md)
+        return AVERROR(ENOMEM);
+    if (!(buf = av_buffer_create((uint8_t *)md, size, NULL, NULL, 0))) {
+        av_free(md);
+        return AVERROR(ENOMEM);
+    }
+    hdr = av_dovi_get_header(md);
+    map = av_dovi_get_mapping(md);
+    col = av_dovi_get_color(md);
+
+    hdr->rpu_type                 = 2;
+    hdr->rpu_format               = 0;
+    hdr->vdr_rpu_profile          = 1;
+    hdr->vdr_rpu_level            = 0;
+    hdr->coef_data_type           = 0;
+    hdr->coef_log2_denom          = LOG2_DEN;
+    hdr->vdr_rpu_normalized_idc   = 1;
+    hdr->bl_video_full_range_flag = 1;
+    hdr->bl_bit_depth             = BITS;
+    hdr->el_bit_depth             = BITS;
+    hdr->vdr_bit_depth            = 12;
+    hdr->disable_residual_flag    = !nlq;
+
+    switch (luma) {
+    case LUMA_4PIECES: set_curve(&map->curves[0], &luma_4pieces); break;
+    case LUMA_1PIECE:  set_curve(&map->curves[0], &luma_1piece);  break;
+    case LUMA_8PIECES: luma_8pieces(&cv); set_curve(&map->curves[0], &cv); break;
+    default:           set_curve(&map->curves[0], &identity);     break;
+    }
+    for (int c = 1; c < 3; c++) {
+        if (chroma == CHROMA_POLY)
+            chroma_poly(&cv, c);
+        else if (chroma == CHROMA_MMR)
+            chroma_mmr(&cv, c);
+        else
+            cv = identity;
+        set_curve(&map->curves[c], &cv);
+    }
+    map->nlq_method_idc = AV_DOVI_NLQ_NONE;
+    if (nlq) {
+        map->nlq_method_idc   = AV_DOVI_NLQ_LINEAR_DZ;
+        map->num_x_partitions = 1;
+        map->num_y_partitions = 1;
+        for (int c = 0; c < 3; c++) {
+            map->nlq[c].nlq_offset                = 512;
+            map->nlq[c].vdr_in_max                = 3 << (LOG2_DEN - 2);
+            map->nlq[c].linear_deadzone_slope     = 1 << (LOG2_DEN - 1);
+            map->nlq[c].linear_deadzone_threshold = 1 << (LOG2_DEN - 6);
+        }
+    }
+
+    col->dm_metadata_id     = 0;
+    col->scene_refresh_flag = 1;
+    for (int i = 0; i < 9; i++) {
+        col->ycc_to_rgb_matrix[i] = av_make_q(ident ? (i % 4 ? 0 : 8192) : ycc[i], 8192);
+        col->rgb_to_lms_matrix[i] = av_make_q(ident ? dv_lms[i / 3][i % 3] : lms[i], 16384);
+    }
+    for (int i = 0; i < 3; i++)
+        col->ycc_to_rgb_offset[i] = av_make_q(ident || !i ? 0 : 1 << 27, 1 << 28);
+    col->signal_bit_depth       = 12;
+    col->signal_full_range_flag = 1;
+    col->source_min_pq          = 62;
+    col->source_max_pq          = 3079;
+
+    if (!av_frame_new_side_data_from_buf(f, AV_FRAME_DATA_DOVI_METADATA, buf)) {
+        av_buffer_unref(&buf);
+        return AVERROR(ENOMEM);
+    }
+    return 0;
+}
+
+/* ---- frames ---- */
+
+/*
+ * A profile 5 style frame: every plane a permutation-like pattern of codes that covers
+ * 0..1023 (luma always); chroma uniform (cb, cr) when cb >= 0.
+ */
+static AVFrame *p5_frame(int fmt, int w, int h, int loc, int cb, int cr, unsigned seed)
+{
+    static const unsigned mul[3] = { 389, 613, 877 }, add[3] = { 17, 101, 555 };
+    AVFrame *f = cspfix_alloc_frame(fmt, w, h, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                                    AVCOL_SPC_IPT_C2, AVCOL_RANGE_JPEG);
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+
+    if (!f)
+        return NULL;
+    f->chroma_location = loc;
+    for (int p = 0; p < 3; p++) {
+        const int pw = p ? AV_CEIL_RSHIFT(w, d->log2_chroma_w) : w;
+        const int ph = p ? AV_CEIL_RSHIFT(h, d->log2_chroma_h) : h;
+        for (int y = 0; y < ph; y++)
+            for (int x = 0; x < pw; x++) {
+                const unsigned i = y * pw + x;
+                int v = (i * mul[p] + add[p] + seed * 131 + (i >> 10) * 311) & 1023;
+                if (p && cb >= 0)
+                    v = p == 1 ? cb : cr;
+                cspfix_set_sample(f, p, x, y, 1, v);
+            }
+    }
+    return f;
+}
+
+/* one output sample (gbrpf32: planes G, B, R) */
+static double out_sample(const AVFrame *f, int c, int x, int y)
+{
+    static const int plane[3] = { 2, 0, 1 };   /* R, G, B */
+    return ((const float *)(f->data[plane[c]] + (ptrdiff_t)y * f->linesize[plane[c]]))[x];
+}
+
+typedef struct Stats {
+    double max, sum, max_exact, sum_exact, max_ill, max_out;
+    int n, n_ill, n_out;
+    int worst_x, worst_y, worst_c;
+} Stats;
+
+static double nan_inf(double e)
+{
+    return isnan(e) ? INFINITY : e;
+}
+
+/*
+ * Counted: in gamut and well conditioned (one 16-bit step of r moves R'G'B' by at most
+ * COND_MAX); the rest is reported apart.
+ */
+static void compare(const AVFrame *out, const Model *m, Stats *st)
+{
+    memset(st, 0, sizeof(*st));
+    for (int y = 0; y < m->h; y++)
+        for (int x = 0; x < m->w; x++) {
+            const int i = y * m->w + x;
+            for (int c = 0; c < 3; c++) {
+                const double v = out_sample(out, c, x, y);
+                const double e = nan_inf(fabs(v - m->rgb[3 * i + c]));
+                const double ex = nan_inf(fabs(v - m->exact[3 * i + c]));
+                if (!m->in_gamut[i]) {
+                    st->max_out = FFMAX(st->max_out, e);
+                    st->n_out++;
+                } else if (m->cond[i] > COND_MAX) {
+                    st->max_ill = FFMAX(st->max_ill, e);
+                    st->n_ill++;
+                } else {
+                    if (e > st->max) {
+                        st->max = e;
+                        st->worst_x = x;
+                        st->worst_y = y;
+                        st->worst_c = c;
+                    }
+                    st->max_exact = FFMAX(st->max_exact, ex);
+                    st->sum += e;
+                    st->sum_exact += ex;
+                    st->n++;
+                }
+            }
+        }
+}
+
+/* ---- the model's own checks ---- */
+
+static void test_model(void)
+{
+    double f[3][3], worst_f = 0.0, worst_id = 0.0, worst_rt = 0.0;
+    AVFrame *in = p5_frame(AV_PIX_FMT_YUV444P10, 1024, 2, AVCHROMA_LOC_LEFT, -1, -1, 0);
+    const AVFrameSideData *sd;
+    Model m = { 0 };
+
+    dv_lms_inverse(f);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double s = 0.0;
+            for (int k = 0; k < 3; k++)
+                s += f[i][k] * dv_lms[k][j] / 16384.0;
+            worst_f = FFMAX(worst_f, fabs(s - (i == j)));
+        }
+    /* code 0 is light 0, whose signal is E'(0) = c1^m2 */
+    for (int i = 0; i <= 1023; i++)
+        worst_rt = FFMAX(worst_rt, fabs(pq_inv_eotf(pq_eotf(i / 1023.0)) -
+                                        (i ? i / 1023.0 : pow(PQ_C1, PQ_M2))));
+    /* an identity RPU maps every code to itself */
+    if (!in || add_rpu(in, LUMA_IDENTITY, CHROMA_IDENTITY, 0) < 0 ||
+        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA)) ||
+        model_frame(in, (const AVDOVIMetadata *)sd->data, &m) < 0) {
+        CHECK(0, "model: out of memory");
+    } else {
+        int all_in = 1;
+        for (int y = 0; y < 2; y++)
+            for (int x = 0; x < 1024; x++) {
+                for (int c = 0; c < 3; c++) {
+                    const int v = cspfix_sample(in, c, x, y, 1);
+                    worst_id = FFMAX(worst_id, fabs(m.exact[3 * (y * 1024 + x) + c] -
+                                                    (v ? v / 1023.0 : pow(PQ_C1, PQ_M2))));
+                }
+                all_in &= m.in_gamut[y * 1024 + x];
+            }
+        CHECK(all_in, "model: an identity RPU keeps every code in gamut");
+    }
+    printf("model self-check: F x DV LMS - I %.1e; PQ round trip %.1e; identity RPU over "
+           "codes 0..1023 %.1e (code 0: E'(0) = %.2e)\n", worst_f, worst_rt, worst_id,
+           pow(PQ_C1, PQ_M2));
+    CHECK(worst_f < 1e-12, "model: F is the inverse of the LMS matrix (%g)", worst_f);
+    CHECK(worst_rt < 1e-12, "model: PQ EOTF and its inverse (%g)", worst_rt);
+    CHECK(worst_id < 1e-12, "model: the identity RPU (%g)", worst_id);
+    model_free(&m);
+    av_frame_free(&in);
+}
+
+/* ---- the filter against the model ---- */
+
+typedef struct Case {
+    const char *name;
+    int fmt, w, h, loc;
+    int luma, chroma;
+    int cb, cr;         /* uniform chroma codes, or -1 */
+} Case;
+
+static void run_case(const Case *c)
+{
+    AVFrame *in = p5_frame(c->fmt, c->w, c->h, c->loc, c->cb, c->cr, c->w + c->h);
+    AVFrame *out = NULL, *out3 = NULL;
+    const AVFrameSideData *sd;
+    Model m = { 0 };
+    Stats st;
+    int ret;
+
+    if (!in || add_rpu(in, c->luma, c->chroma, 0) < 0 ||
+        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA)) ||
+        model_frame(in, (const AVDOVIMetadata *)sd->data, &m) < 0) {
+        CHECK(0, "%s: out of memory", c->name);
+        av_frame_free(&in);
+        return;
+    }
+    log_reset();
+    ret = cspfix_run1(in, OUTPUT, 1, &out);
+    if (ret < 0 || !out) {
+        printf("%-40s the filter failed (%s): %s", c->name, av_err2str(ret), log_str());
+        CHECK(0, "%s: the graph ran (%d)", c->name, ret);
+        goto end;
+    }
+    if (out->format != AV_PIX_FMT_GBRPF32LE || out->width != c->w || out->height != c->h) {
+        CHECK(0, "%s: gbrpf32le %dx%d output (%s %dx%d)", c->name, c->w, c->h,
+              av_get_pix_fmt_name(out->format), out->width, out->height);
+        goto end;
+    }
+    compare(out, &m, &st);
+    ret = cspfix_run1(in, OUTPUT, 3, &out3);
+    printf("%-40s %4.1f %% counted: max %.2e mean %.2e (%.4f / %.5f codes), vs float64 r "
+           "max %.2e; ill-conditioned %4.1f %% max %.1e, outside %4.1f %% max %.1e%s\n",
+           c->name, 100.0 * st.n / (st.n + st.n_ill + st.n_out), st.max,
+           st.n ? st.sum / st.n : 0.0, 1023 * st.max, st.n ? 1023 * st.sum / st.n : 0.0,
+           st.max_exact, 100.0 * st.n_ill / (st.n + st.n_ill + st.n_out), st.max_ill,
+           100.0 * st.n_out / (st.n + st.n_ill + st.n_out), st.max_out,
+           ret >= 0 && cspfix_frames_equal(out, out3) ? "" : " [3 threads differ]");
+    if (st.max > MAX_ERR) {
+        const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(c->fmt);
+        const int x = st.worst_x, y = st.worst_y, i = 3 * (y * c->w + x) + st.worst_c;
+        printf("  worst: (%d, %d) %c: codes Y %d Cb %d Cr %d, filter %.6f, model %.6f\n",
+               x, y, "RGB"[st.worst_c], cspfix_sample(in, 0, x, y, 1),
+               cspfix_sample(in, 1, x >> d->log2_chroma_w, y >> d->log2_chroma_h, 1),
+               cspfix_sample(in, 2, x >> d->log2_chroma_w, y >> d->log2_chroma_h, 1),
+               out_sample(out, st.worst_c, x, y), m.rgb[i]);
+    }
+    CHECK(st.n >= (st.n + st.n_ill + st.n_out) / 10, "%s: %d of %d samples counted (too few)",
+          c->name, st.n, st.n + st.n_ill + st.n_out);
+    CHECK(st.max <= MAX_ERR, "%s: max error %.3e (PQ signal) over %g", c->name, st.max, MAX_ERR);
+    CHECK(st.max_exact <= MAX_ERR, "%s: max error %.3e (PQ signal) from the float64 r over %g",
+          c->name, st.max_exact, MAX_ERR);
+    CHECK(!av_frame_get_side_data(out, AV_FRAME_DATA_DOVI_METADATA),
+          "%s: the RPU is not in the output", c->name);
+    CHECK(out->color_primaries == AVCOL_PRI_BT2020 && out->color_trc == AVCOL_TRC_SMPTE2084 &&
+          out->colorspace == AVCOL_SPC_RGB, "%s: output tagged bt2020 smpte2084 gbr (%d %d %d)",
+          c->name, out->color_primaries, out->color_trc, out->colorspace);
+    CHECK(ret >= 0 && cspfix_frames_equal(out, out3), "%s: 1 and 3 threads give the same frame",
+          c->name);
+end:
+    model_free(&m);
+    av_frame_free(&in);
+    av_frame_free(&out);
+    av_frame_free(&out3);
+}
+
+static void test_precision(void)
+{
+    static const Case cases[] = {
+        { "identity RPU, 4:4:4 67x45",
+          AV_PIX_FMT_YUV444P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_IDENTITY, CHROMA_IDENTITY, -1, -1 },
+        { "4:4:4 67x45 poly 4+2+2 pieces",
+          AV_PIX_FMT_YUV444P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_4PIECES, CHROMA_POLY, -1, -1 },
+        { "4:4:4 64x48 poly 1 piece, MMR 1/2/3",
+          AV_PIX_FMT_YUV444P10, 64, 48, AVCHROMA_LOC_LEFT, LUMA_1PIECE, CHROMA_MMR, -1, -1 },
+        { "4:4:4 67x45 poly 8 pieces, MMR 1/2/3",
+          AV_PIX_FMT_YUV444P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_8PIECES, CHROMA_MMR, -1, -1 },
+        { "4:2:0 67x45 MMR, uniform Cb Cr 512",
+          AV_PIX_FMT_YUV420P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_4PIECES, CHROMA_MMR, 512, 512 },
+        { "4:2:0 67x45 MMR, uniform Cb Cr 300 700",
+          AV_PIX_FMT_YUV420P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_4PIECES, CHROMA_MMR, 300, 700 },
+        { "4:2:0 67x45 MMR, uniform Cb Cr 800 450",
+          AV_PIX_FMT_YUV420P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_8PIECES, CHROMA_MMR, 800, 450 },
+        { "4:2:0 64x48 MMR, uniform Cb Cr 620 380",
+          AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, LUMA_1PIECE, CHROMA_MMR, 620, 380 },
+        { "4:2:0 67x45 poly, uniform Cb Cr 480 560",
+          AV_PIX_FMT_YUV420P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_4PIECES, CHROMA_POLY, 480, 560 },
+        { "4:2:0 67x45 MMR, varying chroma",
+          AV_PIX_FMT_YUV420P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_4PIECES, CHROMA_MMR, -1, -1 },
+        { "4:2:0 66x46 MMR, varying, topleft",
+          AV_PIX_FMT_YUV420P10, 66, 46, AVCHROMA_LOC_TOPLEFT, LUMA_1PIECE, CHROMA_MMR, -1, -1 },
+        { "4:2:2 67x45 MMR, varying chroma",
+          AV_PIX_FMT_YUV422P10, 67, 45, AVCHROMA_LOC_LEFT, LUMA_8PIECES, CHROMA_MMR, -1, -1 },
+        { "4:2:0 257x143 MMR, varying (threads)",
+          AV_PIX_FMT_YUV420P10, 257, 143, AVCHROMA_LOC_LEFT, LUMA_4PIECES, CHROMA_MMR, -1, -1 },
+    };
+
+    for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++)
+        run_case(&cases[i]);
+}
+
+/* dovi=ignore: IPT-C2 without reshaping is an error; the option itself is accepted */
+static void test_ignore(void)
+{
+    AVFrame *in = p5_frame(AV_PIX_FMT_YUV444P10, 67, 45, AVCHROMA_LOC_LEFT, -1, -1, 3);
+    AVFrame *base = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 4);
+    AVFrame *out = NULL;
+    int ret, ret_base;
+
+    if (!in || !base || add_rpu(in, LUMA_4PIECES, CHROMA_MMR, 0) < 0) {
+        CHECK(0, "dovi=ignore: out of memory");
+        goto end;
+    }
+    base->colorspace  = AVCOL_SPC_BT2020_NCL;
+    base->color_range = AVCOL_RANGE_MPEG;
+    log_reset();
+    ret = cspfix_run1(in, OUTPUT ":dovi=ignore", 1, &out);
+    printf("dovi=ignore on IPT-C2 with an RPU: %s: %s", ret < 0 ? "error" : "converted", log_str());
+    av_frame_free(&out);
+    log_reset();
+    ret_base = cspfix_run1(base, OUTPUT ":dovi=ignore", 1, &out);
+    if (ret_base < 0)
+        printf("dovi=ignore on a BT.2020 PQ frame: error: %s", log_str());
+    CHECK(ret < 0, "dovi=ignore: IPT-C2 frames without reshaping are an error");
+    CHECK(ret_base >= 0, "dovi=ignore is an option (a BT.2020 PQ frame converts: %d)", ret_base);
+end:
+    av_frame_free(&out);
+    av_frame_free(&in);
+    av_frame_free(&base);
+}
+
+/* an RPU whose enhancement layer is used (NLQ not the identity): an error or a warning */
+static void test_nlq(void)
+{
+    AVFrame *in = p5_frame(AV_PIX_FMT_YUV444P10, 67, 45, AVCHROMA_LOC_LEFT, -1, -1, 5);
+    AVFrame *out = NULL;
+    const AVFrameSideData *sd;
+    Model m = { 0 };
+    int ret;
+
+    if (!in || add_rpu(in, LUMA_4PIECES, CHROMA_POLY, 1) < 0 ||
+        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA)) ||
+        model_frame(in, (const AVDOVIMetadata *)sd->data, &m) < 0) {
+        CHECK(0, "NLQ: out of memory");
+        av_frame_free(&in);
+        return;
+    }
+    log_reset();
+    ret = cspfix_run1(in, OUTPUT, 1, &out);
+    if (ret < 0) {
+        printf("enhancement layer in use (NLQ linear dead zone): error %s: %s",
+               av_err2str(ret), log_str());
+    } else {
+        Stats st;
+        compare(out, &m, &st);
+        printf("enhancement layer in use (NLQ linear dead zone): converted (base layer "
+               "reshaped: max %.2e from the model over %d samples); logged: %s", st.max, st.n,
+               log_str());
+    }
+    CHECK(ret < 0 || logbuf.len, "NLQ: not silently reshaped (an error, or a warning)");
+    model_free(&m);
+    av_frame_free(&in);
+    av_frame_free(&out);
+}
+
+int main(void)
+{
+    av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
+    av_log_set_callback(log_cb);
+    test_model();
+    test_precision();
+    test_ignore();
+    test_nlq();
+    av_log_set_callback(av_log_default_callback);
+    av_bprint_finalize(&logbuf, NULL);
+    printf("dovi: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
