@@ -24,8 +24,9 @@
  * Dolby Vision: an RPU's reshaping applied to its base layer and its colour handed to
  * the plan (doc/conversion-model.md section 9). Polynomial pieces run as a table per
  * base layer code (evaluated in float64); MMR pieces (chroma) per chroma sample in float32
- * (as GPU renderers do: within 1e-5 of float64 for coefficients up to about 10), with the
- * mean of the luma samples the chroma sample covers.
+ * by the dovi DSP family (fused multiply-adds, as GPU renderers evaluate them: within
+ * 1e-5 of float64 for coefficients up to about 10), with the mean of the luma samples the
+ * chroma sample covers.
  */
 
 #include <string.h>
@@ -164,12 +165,17 @@ static int build_curve(void *log_ctx, CspfixDovi *d, int c, const AVDOVIRpuDataH
                 return AVERROR_INVALIDDATA;
             }
             p->mmr_c = src->mmr_constant[k] / den;
-            p->mmr_f[0] = p->mmr_c;
             for (int o = 0; o < p->order; o++)
-                for (int i = 0; i < 7; i++) {
+                for (int i = 0; i < 7; i++)
                     p->mmr_k[o][i] = src->mmr_coef[k][o][i] / den;
-                    p->mmr_f[1 + 3 * i + o] = p->mmr_k[o][i];
-                }
+            for (int r = 0; r < CSPFIX_DOVI_MMR_K; r++) {
+                const double v = r == 0 ? p->mmr_c :
+                                 r == 22 ? cv->pivot[0] :
+                                 r == 23 ? cv->pivot[cv->nb_pieces] :
+                                 (r - 1) % 3 < p->order ? p->mmr_k[(r - 1) % 3][(r - 1) / 3] : 0.0;
+                for (int l = 0; l < 16; l++)
+                    p->mmr_v[r][l] = v;
+            }
             cv->has_mmr = 1;
         } else {
             av_log(log_ctx, AV_LOG_ERROR, "Dolby Vision RPU: component %d piece %d has mapping "
@@ -305,7 +311,8 @@ int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int n
         d->frame->format = rfmt;
         d->frame->width  = in->width;
         d->frame->height = in->height;
-        if ((ret = av_frame_get_buffer(d->frame, 0)) < 0) {
+        /* rows of whole 64-byte vectors: the MMR kernels write up to them */
+        if ((ret = av_frame_get_buffer(d->frame, 64)) < 0) {
             av_frame_free(&d->frame);
             return ret;
         }
@@ -314,7 +321,7 @@ int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int n
         av_freep(&d->scratch);
         d->scratch_w    = FFALIGN(in->width, 64) + 64;
         d->scratch_jobs = nb_jobs;
-        if (!(d->scratch = av_malloc_array((size_t)d->scratch_w * CSPFIX_DOVI_ROWS * nb_jobs, sizeof(float)))) {
+        if (!(d->scratch = av_calloc((size_t)d->scratch_w * CSPFIX_DOVI_ROWS * nb_jobs, sizeof(float)))) {
             d->scratch_w = d->scratch_jobs = 0;
             return AVERROR(ENOMEM);
         }
@@ -329,57 +336,86 @@ int ff_cspfix_dovi_jobs(const CspfixDovi *d, int h, int nb_threads)
     return FFMAX(FFMIN3(nb_threads, d->scratch_jobs, ch / 8), 1);
 }
 
-/* luma row y: codes to reshaped 16-bit through the table */
-static void luma_row(const CspfixDovi *d, const float *codes, uint16_t *dst, int w)
+/* luma row: codes to reshaped 16-bit through the table */
+static void luma_row(const CspfixDovi *d, const uint16_t *codes, uint16_t *dst, int w)
 {
     const uint16_t *lut = d->curve[0].lut;
     const int max = d->max_code;
     for (int x = 0; x < w; x++)
-        dst[x] = lut[FFMIN((int)codes[x], max)];
+        dst[x] = lut[FFMIN(codes[x], max)];
 }
 
-void ff_cspfix_dovi_mmr_c(uint16_t *dst, const float *x0, const float *x1, const float *x2,
-                          const float k[22], float lo, float hi, int w)
-{
-    for (int x = 0; x < w; x++) {
-        const float a = x0[x], b = x1[x], c = x2[x], ab = a * b;
-        const float t[7] = { a, b, c, ab, a * c, b * c, ab * c };
-        float y = k[0];
-        for (int i = 0; i < 7; i++)
-            y += t[i] * (k[1 + 3 * i] + t[i] * (k[2 + 3 * i] + t[i] * k[3 + 3 * i]));
-        y = FFMIN(FFMAX(y, lo), hi);
-        dst[x] = (int)(y * 65535.0f + 0.5f);
-    }
-}
-
-/* chroma row: the table where the piece is a polynomial, MMR elsewhere */
-static void chroma_row(const CspfixDovi *d, int c, const float *codes, const float *x0,
-                       const float *x1, const float *x2, uint16_t *dst, int w)
+/* chroma row: the table where the piece is a polynomial, MMR elsewhere (each MMR piece
+ * over the row into tmp, taken where it applies) */
+static void chroma_row(const CspfixDovi *d, int c, const uint16_t *codes, const float *x0,
+                       const float *x1, const float *x2, uint16_t *dst, uint16_t *tmp, int w)
 {
     const CspfixDoviCurve *cv = &d->curve[c];
-    const float lo = cv->pivot[0], hi = cv->pivot[cv->nb_pieces];
     const int max = d->max_code;
 
     if (cv->nb_pieces == 1 && cv->piece[0].mmr) {
-        ff_cspfix_dovi_mmr_c(dst, x0, x1, x2, cv->piece[0].mmr_f, lo, hi, w);
+        d->dsp.dovi.mmr(dst, x0, x1, x2, (const float (*)[16])cv->piece[0].mmr_v, w);
         return;
     }
-    for (int x = 0; x < w; x++) {
-        const int v = FFMIN((int)codes[x], max);
-        const CspfixDoviPiece *p = &cv->piece[cv->piece_of[v]];
-        if (p->mmr)
-            ff_cspfix_dovi_mmr_c(dst + x, x0 + x, x1 + x, x2 + x, p->mmr_f, lo, hi, 1);
-        else
-            dst[x] = cv->lut[v];
+    for (int x = 0; x < w; x++)
+        dst[x] = cv->lut[FFMIN(codes[x], max)];
+    for (int k = 0; k < cv->nb_pieces; k++) {
+        if (!cv->piece[k].mmr)
+            continue;
+        d->dsp.dovi.mmr(tmp, x0, x1, x2, (const float (*)[16])cv->piece[k].mmr_v, w);
+        for (int x = 0; x < w; x++)
+            if (cv->piece_of[FFMIN(codes[x], max)] == k)
+                dst[x] = tmp[x];
     }
 }
 
 /* codes to clamped signal in float32 */
-static void norm_row(float *dst, const float *codes, int w, float max)
+static void norm_row(float *dst, const uint16_t *codes, int w, int max, float inv)
 {
-    const float inv = 1.0f / max;
     for (int x = 0; x < w; x++)
         dst[x] = FFMIN(codes[x], max) * inv;
+}
+
+/* row y of component c as codes: the frame's own samples (16-bit planes) or converted into
+ * buf (fbuf: float scratch for the generic reader) */
+static const uint16_t *code_row(const CspfixDovi *d, const AVFrame *in, int c, int y, int w,
+                                uint16_t *buf, float *fbuf)
+{
+    const CspfixComp *cp = &d->fin.comp[c];
+    const uint8_t *src = ff_cspfix_row_ptr(in, cp, y);
+
+    if (cp->kind == CSPFIX_COMP_PLANAR16)
+        return (const uint16_t *)src;
+    if (cp->kind == CSPFIX_COMP_PLANAR8) {
+        for (int x = 0; x < w; x++)
+            buf[x] = src[x];
+        return buf;
+    }
+    ff_cspfix_read(&d->dsp, &d->fin, in, c, y, w, fbuf);
+    for (int x = 0; x < w; x++)
+        buf[x] = (int)fbuf[x];
+    return buf;
+}
+
+/* x0: the mean of the luma samples each chroma sample covers, as signal */
+static void luma_mean(float *x0, const uint16_t *const yr[2], int nl, int w, int cw, int hs,
+                      int max, float inv)
+{
+    if (nl == 2 && hs == 1 && !(w & 1)) {
+        const float s = 0.25f * inv;
+        for (int x = 0; x < cw; x++)
+            x0[x] = (FFMIN(yr[0][2 * x], max) + FFMIN(yr[0][2 * x + 1], max) +
+                     FFMIN(yr[1][2 * x], max) + FFMIN(yr[1][2 * x + 1], max)) * s;
+        return;
+    }
+    for (int x = 0; x < cw; x++) {
+        const int lx0 = x << hs, nx = FFMIN(1 << hs, w - lx0);
+        int sum = 0;
+        for (int i = 0; i < nl; i++)
+            for (int j = 0; j < nx; j++)
+                sum += FFMIN(yr[i][lx0 + j], max);
+        x0[x] = sum / (float)(nl * nx) * inv;
+    }
 }
 
 void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jobs)
@@ -389,40 +425,34 @@ void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jo
     const int w = in->width, h = in->height, hs = f->hsub, vs = f->vsub;
     const int cw = AV_CEIL_RSHIFT(w, hs), ch = AV_CEIL_RSHIFT(h, vs);
     const int c0 = ch * jobnr / nb_jobs, c1 = ch * (jobnr + 1) / nb_jobs;
-    const float max = d->max_code;
-    float *const buf = d->scratch + (size_t)d->scratch_w * CSPFIX_DOVI_ROWS * jobnr;
-    float *const yr[2] = { buf, buf + d->scratch_w };
-    float *const cb = buf + 2 * d->scratch_w, *const cr = buf + 3 * d->scratch_w;
-    float *const x0 = buf + 4 * d->scratch_w, *const x1 = buf + 5 * d->scratch_w;
-    float *const x2 = buf + 6 * d->scratch_w;
+    const int max = d->max_code;
+    const float inv = 1.0f / max;
+    const size_t sw = d->scratch_w;
+    float *const buf = d->scratch + sw * CSPFIX_DOVI_ROWS * jobnr;
+    float *const x0 = buf, *const x1 = buf + sw, *const x2 = buf + 2 * sw, *const fb = buf + 3 * sw;
+    uint16_t *const tmp = (uint16_t *)(buf + 4 * sw);
+    uint16_t *const cbuf[4] = { (uint16_t *)(buf + 5 * sw), (uint16_t *)(buf + 5 * sw) + sw,
+                                (uint16_t *)(buf + 6 * sw), (uint16_t *)(buf + 6 * sw) + sw };
     const int mmr = d->curve[1].has_mmr || d->curve[2].has_mmr;
 
     for (int cy = c0; cy < c1; cy++) {
         const int ly0 = cy << vs, nl = FFMIN(1 << vs, h - ly0);
+        const uint16_t *yr[2], *cb, *cr;
 
         for (int i = 0; i < nl; i++) {
-            ff_cspfix_read(&d->dsp, f, in, 0, ly0 + i, w, yr[i]);
+            yr[i] = code_row(d, in, 0, ly0 + i, w, cbuf[i], fb);
             luma_row(d, yr[i], (uint16_t *)(out->data[0] + (ptrdiff_t)(ly0 + i) * out->linesize[0]), w);
         }
-        ff_cspfix_read(&d->dsp, f, in, 1, cy, cw, cb);
-        ff_cspfix_read(&d->dsp, f, in, 2, cy, cw, cr);
+        cb = code_row(d, in, 1, cy, cw, cbuf[2], fb);
+        cr = code_row(d, in, 2, cy, cw, cbuf[3], fb);
         if (mmr) {
-            /* the mean of the luma samples each chroma sample covers, as signal */
-            const float inv = 1.0f / max;
-            for (int x = 0; x < cw; x++) {
-                const int lx0 = x << hs, nx = FFMIN(1 << hs, w - lx0);
-                float sum = 0.0f;
-                for (int i = 0; i < nl; i++)
-                    for (int j = 0; j < nx; j++)
-                        sum += FFMIN(yr[i][lx0 + j], max);
-                x0[x] = sum / (nl * nx) * inv;
-            }
-            norm_row(x1, cb, cw, max);
-            norm_row(x2, cr, cw, max);
+            luma_mean(x0, yr, nl, w, cw, hs, max, inv);
+            norm_row(x1, cb, cw, max, inv);
+            norm_row(x2, cr, cw, max, inv);
         }
         for (int c = 1; c < 3; c++)
             chroma_row(d, c, c == 1 ? cb : cr, x0, x1, x2,
-                       (uint16_t *)(out->data[c] + (ptrdiff_t)cy * out->linesize[c]), cw);
+                       (uint16_t *)(out->data[c] + (ptrdiff_t)cy * out->linesize[c]), tmp, cw);
     }
 }
 

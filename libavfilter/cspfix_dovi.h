@@ -38,8 +38,10 @@
 
 #include "libavutil/dovi_meta.h"
 #include "libavutil/frame.h"
+#include "libavutil/mem_internal.h"
 #include "libavutil/pixfmt.h"
 
+#include "cspfix_dsp.h"
 #include "cspfix_io.h"
 
 /** The RPU's colour: what the plan converts the reshaped 16-bit codes from. */
@@ -54,10 +56,8 @@ typedef struct CspfixDoviPiece {
     double poly[3];         ///< polynomial coefficients of x^0..x^2
     double mmr_c;           ///< MMR constant
     double mmr_k[3][7];     ///< MMR coefficients by order - 1, term
-    /** the kernel's MMR: [0] the constant, [1 + 3 i + o] term i's coefficient of order
-     * o + 1 (0 above the piece's order), evaluated in float32 as
-     * c + sum_i t_i (k1 + t_i (k2 + t_i k3)) */
-    float mmr_f[22];
+    /** the MMR kernel's table (CspfixDoviDSP.mmr: float32, 0 above the piece's order) */
+    DECLARE_ALIGNED(64, float, mmr_v)[CSPFIX_DOVI_MMR_K][16];
 } CspfixDoviPiece;
 
 typedef struct CspfixDoviCurve {
@@ -120,12 +120,5 @@ void ff_cspfix_dovi_uninit(CspfixDovi *d);
 
 /** The reshaped value of one component from the signals s[3] (float64, the model). */
 double ff_cspfix_dovi_map(const CspfixDovi *d, int c, const double s[3]);
-
-/**
- * The MMR kernel: y[x] = the piece's MMR of (x0, x1, x2)[x] (float32, CspfixDoviPiece.mmr_f),
- * clamped to [lo, hi], as 16-bit codes.
- */
-void ff_cspfix_dovi_mmr_c(uint16_t *dst, const float *x0, const float *x1, const float *x2,
-                          const float k[22], float lo, float hi, int w);
 
 #endif /* AVFILTER_CSPFIX_DOVI_H */

@@ -446,6 +446,22 @@ static decl_cspfix_iluma16_fn(iluma16_c)
                          p->lo, p->hi);
 }
 
+static decl_cspfix_dovi_mmr_fn(dovi_mmr_c)
+{
+    const float lo = k[22][0], hi = k[23][0];
+
+    for (int x = 0; x < w; x++) {
+        const float a = x0[x], b = x1[x], c = x2[x], ab = a * b;
+        const float t[7] = { a, b, c, ab, a * c, b * c, ab * c };
+        float y = k[0][0];
+        for (int i = 0; i < 7; i++)
+            y = fmaf(t[i], fmaf(t[i], fmaf(t[i], k[3 + 3 * i][0], k[2 + 3 * i][0]),
+                                k[1 + 3 * i][0]), y);
+        y = FFMIN(FFMAX(y, lo), hi);
+        dst[x] = (int)fmaf(y, 65535.0f, 0.5f);
+    }
+}
+
 av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
 {
     dsp->stage = (CspfixStageDSP){
@@ -500,6 +516,9 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
         .ichroma16 = ichroma16_c,
         .idelta16  = idelta16_c,
         .iluma16   = iluma16_c,
+    };
+    dsp->dovi = (CspfixDoviDSP){
+        .mmr = dovi_mmr_c,
     };
 #if ARCH_X86
     ff_cspfix_dsp_init_x86(dsp);

@@ -415,12 +415,36 @@ typedef struct CspfixYuvIntDSP {
     decl_cspfix_iluma16_fn(*iluma16);
 } CspfixYuvIntDSP;
 
+/* ---- dovi: Dolby Vision reshaping (cspfix_dovi.c) ---- */
+
+/** Rows of a CSPFIX_DOVI_MMR_ARGS coefficient table: [0] the constant, [1 + 3 i + o]
+ * term i's coefficient of order o + 1, [22] lo, [23] hi; each row the value 16 times. */
+#define CSPFIX_DOVI_MMR_K 24
+
+/**
+ * MMR of order 3 (lower orders: zero coefficients) on the signals x0, x1, x2 with the
+ * terms t = (x0, x1, x2, x0 x1, x0 x2, x1 x2, x0 x1 x2) (products left to right):
+ * y = k0; y = fmaf(t_i, fmaf(t_i, fmaf(t_i, k3_i, k2_i), k1_i), y) for i = 0..6;
+ * dst[x] = (int)fmaf(min(max(y, lo), hi), 65535, 0.5) for x < w. SIMD versions process
+ * whole vectors of up to 16 samples: they read x0..x2 and write dst up to the next
+ * multiple of 16 (the reshaped frame's rows and the scratch rows have that room).
+ */
+#define CSPFIX_DOVI_MMR_ARGS uint16_t *dst, const float *x0, const float *x1, \
+                             const float *x2, const float (*k)[16], int w
+
+#define decl_cspfix_dovi_mmr_fn(name) void (name)(CSPFIX_DOVI_MMR_ARGS)
+
+typedef struct CspfixDoviDSP {
+    decl_cspfix_dovi_mmr_fn(*mmr);
+} CspfixDoviDSP;
+
 typedef struct CspfixDSPContext {
     CspfixStageDSP  stage;
     CspfixFusedDSP  fused;
     CspfixIODSP     io;
     CspfixChromaDSP chroma;
     CspfixYuvIntDSP yuvint;
+    CspfixDoviDSP   dovi;
 } CspfixDSPContext;
 
 void ff_cspfix_dsp_init(CspfixDSPContext *dsp);

@@ -188,6 +188,10 @@ decl_cspfix_ichroma16_fn(ff_cspfix_ichroma_16_avx512);
 decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx512);
 decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx512);
 
+/* dovi (cspfix_dovi.asm) */
+decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx2);
+decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx512);
+
 /* The fused multiply-add kernels (as the C versions' fmaf()) have AVX2+FMA3 (and
  * AVX-512+FMA3) versions only; the others SSE versions too, outside
  * HAVE_AVX2_EXTERNAL. */
@@ -316,6 +320,18 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
 #endif
 }
 
+static av_cold void init_dovi(CspfixDoviDSP *dsp, int cpu_flags)
+{
+#if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
+        dsp->mmr = ff_cspfix_dovi_mmr_avx2;
+#endif
+#if HAVE_AVX512_EXTERNAL
+    if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
+        dsp->mmr = ff_cspfix_dovi_mmr_avx512;
+#endif
+}
+
 static av_cold void init_chroma(CspfixChromaDSP *dsp, int cpu_flags)
 {
     if (EXTERNAL_SSE2(cpu_flags)) {
@@ -386,6 +402,7 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
     init_fused(&dsp->fused, cpu_flags);
     init_io(&dsp->io, cpu_flags);
     init_chroma(&dsp->chroma, cpu_flags);
+    init_dovi(&dsp->dovi, cpu_flags);
     init_yuvint(&dsp->yuvint, cpu_flags);
 #endif /* ARCH_X86_64 */
 }

@@ -1278,6 +1278,51 @@ static void check_yuvint(const CspfixDSPContext *dsp)
     check_yuvint16(dsp);
 }
 
+/* The dovi family: the MMR of a Dolby Vision chroma piece, orders 1 to 3 (zero rows
+ * above the order), clamps inside and at the ends of [0, 1]; whole vectors of 16 may be
+ * written after w (the reshaped frame's rows are 64-byte aligned), nothing beyond. */
+static void check_dovi(const CspfixDSPContext *dsp)
+{
+    LOCAL_ALIGNED_64(float, x0, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, x1, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, x2, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(float, k, [CSPFIX_DOVI_MMR_K * 16]);
+    LOCAL_ALIGNED_64(uint16_t, ref, [MAXW + PAD]);
+    LOCAL_ALIGNED_64(uint16_t, new, [MAXW + PAD + GUARD]);
+    declare_func(void, CSPFIX_DOVI_MMR_ARGS);
+
+    if (check_func(dsp->dovi.mmr, "cspfix_dovi_mmr")) {
+        for (int order = 1; order <= 3; order++) {
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i], end = FFALIGN(w, 16);
+                fill_floats(x0, MAXW + PAD, 0.0f, 1.0f);
+                fill_floats(x1, MAXW + PAD, 0.0f, 1.0f);
+                fill_floats(x2, MAXW + PAD, 0.0f, 1.0f);
+                x0[0] = x1[0] = x2[0] = 0.0f;
+                x0[w - 1] = x1[w - 1] = x2[w - 1] = 1.0f;
+                for (int r = 0; r < CSPFIX_DOVI_MMR_K; r++) {
+                    const float v = r == 0  ? rnd_float(-0.5f, 0.5f) :
+                                    r == 22 ? (i & 1 ? 0.0f : rnd_float(0.0f, 0.3f)) :
+                                    r == 23 ? (i & 2 ? 1.0f : rnd_float(0.7f, 1.0f)) :
+                                    (r - 1) % 3 < order ? rnd_float(-2.0f, 2.0f) : 0.0f;
+                    for (int l = 0; l < 16; l++)
+                        k[16 * r + l] = v;
+                }
+                memset(new, 0xee, sizeof(uint16_t) * (MAXW + PAD + GUARD));
+                call_ref(ref, x0, x1, x2, (const float (*)[16])k, w);
+                call_new(new, x0, x1, x2, (const float (*)[16])k, w);
+                if (memcmp(ref, new, w * sizeof(*ref)))
+                    fail();
+                for (int x = end; x < MAXW + PAD + GUARD; x++)
+                    if (new[x] != 0xeeee)
+                        fail();
+            }
+        }
+        bench_new(new, x0, x1, x2, (const float (*)[16])k, MAXW);
+    }
+    report("dovi");
+}
+
 void checkasm_check_cspfix(void)
 {
     CspfixDSPContext dsp;
@@ -1288,4 +1333,5 @@ void checkasm_check_cspfix(void)
     check_io(&dsp);
     check_chroma(&dsp);
     check_yuvint(&dsp);
+    check_dovi(&dsp);
 }

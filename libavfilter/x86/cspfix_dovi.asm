@@ -1,0 +1,94 @@
+;*****************************************************************************
+;* SIMD kernels of the cspfix filter, dovi family: Dolby Vision reshaping (the MMR
+;* of a chroma piece, dovi_mmr), bit-exact with the C version in
+;* libavfilter/cspfix_dsp.c (the same fused multiply-adds in the same order);
+;* AVX2+FMA3 and AVX-512.
+;* Copyright (c) 2026 the cspfix developers
+;*
+;* This file is part of FFmpeg.
+;*
+;* FFmpeg is free software; you can redistribute it and/or
+;* modify it under the terms of the GNU Lesser General Public
+;* License as published by the Free Software Foundation; either
+;* version 2.1 of the License, or (at your option) any later version.
+;*
+;* FFmpeg is distributed in the hope that it will be useful,
+;* but WITHOUT ANY WARRANTY; without even the implied warranty of
+;* MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+;* Lesser General Public License for more details.
+;*
+;* You should have received a copy of the GNU Lesser General Public
+;* License along with FFmpeg; if not, write to the Free Software
+;* Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
+
+%include "libavutil/x86/x86util.asm"
+
+SECTION_RODATA
+
+scale16: dd 65535.0
+half:    dd 0.5
+
+SECTION .text
+
+; MMR_TERM t, row: y (m7) = fmaf(t, fmaf(t, fmaf(t, k[row + 2], k[row + 1]), k[row]), y)
+; (table rows of 16 floats, 64 bytes; uses m8)
+%macro MMR_TERM 2
+    movu        m8, [coefq + (%2 + 2) * 64]
+    vfmadd213ps m8, %1, [coefq + (%2 + 1) * 64]
+    vfmadd213ps m8, %1, [coefq + %2 * 64]
+    vfmadd231ps m7, %1, m8
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void dovi_mmr(uint16_t *dst, const float *x0, const float *x1, const float *x2,
+;               const float (*k)[16], int w)
+;   whole vectors: reads x0..x2 and writes dst up to the next multiple of mmsize / 4
+;-----------------------------------------------------------------------------
+%macro DOVI_MMR 0
+cglobal cspfix_dovi_mmr, 6, 7, 16, dst, s0, s1, s2, coef, w, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m14, [scale16]
+    VBROADCASTSS m15, [half]
+    xor         xq, xq
+.loop:
+    movu        m0, [s0q + xq * 4]
+    movu        m1, [s1q + xq * 4]
+    movu        m2, [s2q + xq * 4]
+    mulps       m3, m0, m1              ; x0 x1
+    mulps       m4, m0, m2              ; x0 x2
+    mulps       m5, m1, m2              ; x1 x2
+    mulps       m6, m3, m2              ; x0 x1 x2
+    movu        m7, [coefq]             ; the constant
+    MMR_TERM    m0, 1
+    MMR_TERM    m1, 4
+    MMR_TERM    m2, 7
+    MMR_TERM    m3, 10
+    MMR_TERM    m4, 13
+    MMR_TERM    m5, 16
+    MMR_TERM    m6, 19
+    maxps       m7, [coefq + 22 * 64]   ; lo
+    minps       m7, [coefq + 23 * 64]   ; hi
+    vfmadd213ps m7, m14, m15            ; y 65535 + 0.5
+    cvttps2dq   m7, m7
+%if mmsize == 64
+    vpmovusdw   [dstq + xq * 2], m7
+%else
+    vextracti128 xm8, m7, 1
+    packusdw    xm7, xm8
+    movu        [dstq + xq * 2], xm7
+%endif
+    add         xq, mmsize / 4
+    cmp         xq, wq
+    jl .loop
+    RET
+%endmacro
+
+%if HAVE_AVX2_EXTERNAL
+INIT_YMM avx2
+DOVI_MMR
+%endif
+
+%if HAVE_AVX512_EXTERNAL
+INIT_ZMM avx512
+DOVI_MMR
+%endif
