@@ -286,6 +286,9 @@ int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int n
         d->built    = 0;
         d->depth    = h->bl_bit_depth;
         d->max_code = (1 << d->depth) - 1;
+        d->norm.max  = d->max_code;
+        d->norm.inv  = 1.0f / d->norm.max;
+        d->norm.inv4 = d->norm.inv * 0.25f;
         for (int c = 0; c < 3; c++)
             if ((ret = build_curve(log_ctx, d, c, h, &m->curves[c])) < 0)
                 return ret;
@@ -369,23 +372,18 @@ static void chroma_row(const CspfixDovi *d, int c, const uint16_t *codes, const 
     }
 }
 
-/* codes to clamped signal in float32 */
-static void norm_row(float *dst, const uint16_t *codes, int w, int max, float inv)
-{
-    for (int x = 0; x < w; x++)
-        dst[x] = FFMIN(codes[x], max) * inv;
-}
-
-/* row y of component c as codes: the frame's own samples (16-bit planes) or converted into
- * buf (fbuf: float scratch for the generic reader) */
+/* row y of component c as codes in buf (a scratch row: the kernels may read whole vectors
+ * after w; fbuf: float scratch for the generic reader) */
 static const uint16_t *code_row(const CspfixDovi *d, const AVFrame *in, int c, int y, int w,
                                 uint16_t *buf, float *fbuf)
 {
     const CspfixComp *cp = &d->fin.comp[c];
     const uint8_t *src = ff_cspfix_row_ptr(in, cp, y);
 
-    if (cp->kind == CSPFIX_COMP_PLANAR16)
-        return (const uint16_t *)src;
+    if (cp->kind == CSPFIX_COMP_PLANAR16) {
+        memcpy(buf, src, w * sizeof(*buf));
+        return buf;
+    }
     if (cp->kind == CSPFIX_COMP_PLANAR8) {
         for (int x = 0; x < w; x++)
             buf[x] = src[x];
@@ -397,15 +395,16 @@ static const uint16_t *code_row(const CspfixDovi *d, const AVFrame *in, int c, i
     return buf;
 }
 
-/* x0: the mean of the luma samples each chroma sample covers, as signal */
-static void luma_mean(float *x0, const uint16_t *const yr[2], int nl, int w, int cw, int hs,
-                      int max, float inv)
+/* x0: the mean of the luma samples each chroma sample covers, as signal (4:2:0 of an
+ * even width: the dovi DSP's mean420, the same numbers) */
+static void luma_mean(const CspfixDovi *d, float *x0, const uint16_t *const yr[2], int nl,
+                      int w, int cw, int hs)
 {
+    const int max = d->norm.max;
+    const float inv = d->norm.inv;
+
     if (nl == 2 && hs == 1 && !(w & 1)) {
-        const float s = 0.25f * inv;
-        for (int x = 0; x < cw; x++)
-            x0[x] = (FFMIN(yr[0][2 * x], max) + FFMIN(yr[0][2 * x + 1], max) +
-                     FFMIN(yr[1][2 * x], max) + FFMIN(yr[1][2 * x + 1], max)) * s;
+        d->dsp.dovi.mean420(x0, yr[0], yr[1], cw, &d->norm);
         return;
     }
     for (int x = 0; x < cw; x++) {
@@ -425,8 +424,6 @@ void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jo
     const int w = in->width, h = in->height, hs = f->hsub, vs = f->vsub;
     const int cw = AV_CEIL_RSHIFT(w, hs), ch = AV_CEIL_RSHIFT(h, vs);
     const int c0 = ch * jobnr / nb_jobs, c1 = ch * (jobnr + 1) / nb_jobs;
-    const int max = d->max_code;
-    const float inv = 1.0f / max;
     const size_t sw = d->scratch_w;
     float *const buf = d->scratch + sw * CSPFIX_DOVI_ROWS * jobnr;
     float *const x0 = buf, *const x1 = buf + sw, *const x2 = buf + 2 * sw, *const fb = buf + 3 * sw;
@@ -446,9 +443,9 @@ void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jo
         cb = code_row(d, in, 1, cy, cw, cbuf[2], fb);
         cr = code_row(d, in, 2, cy, cw, cbuf[3], fb);
         if (mmr) {
-            luma_mean(x0, yr, nl, w, cw, hs, max, inv);
-            norm_row(x1, cb, cw, max, inv);
-            norm_row(x2, cr, cw, max, inv);
+            luma_mean(d, x0, yr, nl, w, cw, hs);
+            d->dsp.dovi.norm(x1, cb, cw, &d->norm);
+            d->dsp.dovi.norm(x2, cr, cw, &d->norm);
         }
         for (int c = 1; c < 3; c++)
             chroma_row(d, c, c == 1 ? cb : cr, x0, x1, x2,

@@ -74,6 +74,7 @@ typedef struct CspfixDovi {
     int active;             ///< the last update found an RPU to apply
     int depth;              ///< base layer bits
     double max_code;        ///< 2^depth - 1
+    CspfixDoviNorm norm;    ///< codes to signal (the dovi DSP)
     CspfixDoviCurve curve[3];
     CspfixDoviColor color;
     double l1_max;          ///< the shot's L1 max in cd/m2, 0: no L1 block

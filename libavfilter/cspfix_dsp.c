@@ -462,6 +462,20 @@ static decl_cspfix_dovi_mmr_fn(dovi_mmr_c)
     }
 }
 
+static decl_cspfix_dovi_norm_fn(dovi_norm_c)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = FFMIN(src[x], n->max) * n->inv;
+}
+
+static decl_cspfix_dovi_mean_fn(dovi_mean420_c)
+{
+    const int max = n->max;
+    for (int x = 0; x < w; x++)
+        dst[x] = (FFMIN(y0[2 * x], max) + FFMIN(y0[2 * x + 1], max) +
+                  FFMIN(y1[2 * x], max) + FFMIN(y1[2 * x + 1], max)) * n->inv4;
+}
+
 av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
 {
     dsp->stage = (CspfixStageDSP){
@@ -518,7 +532,9 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
         .iluma16   = iluma16_c,
     };
     dsp->dovi = (CspfixDoviDSP){
-        .mmr = dovi_mmr_c,
+        .mmr     = dovi_mmr_c,
+        .norm    = dovi_norm_c,
+        .mean420 = dovi_mean420_c,
     };
 #if ARCH_X86
     ff_cspfix_dsp_init_x86(dsp);

@@ -432,10 +432,31 @@ typedef struct CspfixYuvIntDSP {
 #define CSPFIX_DOVI_MMR_ARGS uint16_t *dst, const float *x0, const float *x1, \
                              const float *x2, const float (*k)[16], int w
 
-#define decl_cspfix_dovi_mmr_fn(name) void (name)(CSPFIX_DOVI_MMR_ARGS)
+/** Base layer codes to signal: max the largest code, inv = 1 / max, inv4 = inv / 4 */
+typedef struct CspfixDoviNorm {
+    float inv, inv4;
+    int max;
+} CspfixDoviNorm;
+
+/**
+ * norm: dst[x] = min(src[x], max) * inv (float32);
+ * mean420: dst[x] = (min(y0[2x], max) + min(y0[2x + 1], max) + min(y1[2x], max) +
+ * min(y1[2x + 1], max)) * inv4, the integer sum converted exactly, then one product.
+ * SIMD versions process whole vectors of up to 16 outputs: they write dst and read the
+ * code rows (scratch copies) that far.
+ */
+#define CSPFIX_DOVI_NORM_ARGS float *dst, const uint16_t *src, int w, const CspfixDoviNorm *n
+#define CSPFIX_DOVI_MEAN_ARGS float *dst, const uint16_t *y0, const uint16_t *y1, int w, \
+                              const CspfixDoviNorm *n
+
+#define decl_cspfix_dovi_mmr_fn(name)  void (name)(CSPFIX_DOVI_MMR_ARGS)
+#define decl_cspfix_dovi_norm_fn(name) void (name)(CSPFIX_DOVI_NORM_ARGS)
+#define decl_cspfix_dovi_mean_fn(name) void (name)(CSPFIX_DOVI_MEAN_ARGS)
 
 typedef struct CspfixDoviDSP {
     decl_cspfix_dovi_mmr_fn(*mmr);
+    decl_cspfix_dovi_norm_fn(*norm);
+    decl_cspfix_dovi_mean_fn(*mean420);
 } CspfixDoviDSP;
 
 typedef struct CspfixDSPContext {

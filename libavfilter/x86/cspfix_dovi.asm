@@ -1,8 +1,9 @@
 ;*****************************************************************************
 ;* SIMD kernels of the cspfix filter, dovi family: Dolby Vision reshaping (the MMR
-;* of a chroma piece, dovi_mmr), bit-exact with the C version in
-;* libavfilter/cspfix_dsp.c (the same fused multiply-adds in the same order);
-;* AVX2+FMA3 and AVX-512.
+;* of a chroma piece, dovi_mmr; base layer codes to signal, dovi_norm, and the 4:2:0
+;* luma mean, dovi_mean420), bit-exact with the C versions in libavfilter/cspfix_dsp.c
+;* (the same operations, fused multiply-adds where they have them, in the same order);
+;* AVX2 (+FMA3) and AVX-512.
 ;* Copyright (c) 2026 the cspfix developers
 ;*
 ;* This file is part of FFmpeg.
@@ -27,6 +28,7 @@ SECTION_RODATA
 
 scale16: dd 65535.0
 half:    dd 0.5
+lo16:    dd 0xffff
 
 SECTION .text
 
@@ -83,12 +85,80 @@ cglobal cspfix_dovi_mmr, 6, 7, 16, dst, s0, s1, s2, coef, w, x
     RET
 %endmacro
 
+; (CspfixDoviNorm: inv at 0, inv4 at 4, max at 8)
+;-----------------------------------------------------------------------------
+; void dovi_norm(float *dst, const uint16_t *src, int w, const CspfixDoviNorm *n)
+;   whole vectors: reads src and writes dst up to the next multiple of mmsize / 4
+;-----------------------------------------------------------------------------
+%macro DOVI_NORM 0
+cglobal cspfix_dovi_norm, 4, 5, 3, dst, src, w, nrm, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m0, [nrmq]
+    vpbroadcastw m1, [nrmq + 8]
+    xor         xq, xq
+.loop:
+%if mmsize == 64
+    movu        ym2, [srcq + xq * 2]
+    vpminuw     ym2, ym2, ym1
+    vpmovzxwd   m2, ym2
+%else
+    movu        xm2, [srcq + xq * 2]
+    vpminuw     xm2, xm2, xm1
+    vpmovzxwd   m2, xm2
+%endif
+    cvtdq2ps    m2, m2
+    mulps       m2, m0
+    movu        [dstq + xq * 4], m2
+    add         xq, mmsize / 4
+    cmp         xq, wq
+    jl .loop
+    RET
+%endmacro
+
+;-----------------------------------------------------------------------------
+; void dovi_mean420(float *dst, const uint16_t *y0, const uint16_t *y1, int w,
+;                   const CspfixDoviNorm *n)
+;   whole vectors: writes dst up to the next multiple of mmsize / 4, reads y0, y1
+;   twice as far
+;-----------------------------------------------------------------------------
+%macro DOVI_MEAN420 0
+cglobal cspfix_dovi_mean420, 5, 6, 6, dst, y0, y1, w, nrm, x
+    movsxdifnidn wq, wd
+    VBROADCASTSS m0, [nrmq + 4]
+    vpbroadcastw m1, [nrmq + 8]
+    VBROADCASTSS m5, [lo16]
+    xor         xq, xq
+.loop:
+    movu        m2, [y0q + xq * 4]
+    movu        m3, [y1q + xq * 4]
+    pminuw      m2, m1
+    pminuw      m3, m1
+    pand        m4, m2, m5              ; even samples
+    psrld       m2, 16                  ; odd samples
+    paddd       m2, m4
+    pand        m4, m3, m5
+    psrld       m3, 16
+    paddd       m3, m4
+    paddd       m2, m3
+    cvtdq2ps    m2, m2
+    mulps       m2, m0
+    movu        [dstq + xq * 4], m2
+    add         xq, mmsize / 4
+    cmp         xq, wq
+    jl .loop
+    RET
+%endmacro
+
 %if HAVE_AVX2_EXTERNAL
 INIT_YMM avx2
 DOVI_MMR
+DOVI_NORM
+DOVI_MEAN420
 %endif
 
 %if HAVE_AVX512_EXTERNAL
 INIT_ZMM avx512
 DOVI_MMR
+DOVI_NORM
+DOVI_MEAN420
 %endif

@@ -191,6 +191,10 @@ decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx512);
 /* dovi (cspfix_dovi.asm) */
 decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx2);
 decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx512);
+decl_cspfix_dovi_norm_fn(ff_cspfix_dovi_norm_avx2);
+decl_cspfix_dovi_norm_fn(ff_cspfix_dovi_norm_avx512);
+decl_cspfix_dovi_mean_fn(ff_cspfix_dovi_mean420_avx2);
+decl_cspfix_dovi_mean_fn(ff_cspfix_dovi_mean420_avx512);
 
 /* The fused multiply-add kernels (as the C versions' fmaf()) have AVX2+FMA3 (and
  * AVX-512+FMA3) versions only; the others SSE versions too, outside
@@ -323,10 +327,18 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
 static av_cold void init_dovi(CspfixDoviDSP *dsp, int cpu_flags)
 {
 #if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags)) {
+        dsp->norm    = ff_cspfix_dovi_norm_avx2;
+        dsp->mean420 = ff_cspfix_dovi_mean420_avx2;
+    }
     if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
         dsp->mmr = ff_cspfix_dovi_mmr_avx2;
 #endif
 #if HAVE_AVX512_EXTERNAL
+    if (EXTERNAL_AVX512(cpu_flags)) {
+        dsp->norm    = ff_cspfix_dovi_norm_avx512;
+        dsp->mean420 = ff_cspfix_dovi_mean420_avx512;
+    }
     if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags))
         dsp->mmr = ff_cspfix_dovi_mmr_avx512;
 #endif

@@ -1320,6 +1320,51 @@ static void check_dovi(const CspfixDSPContext *dsp)
         }
         bench_new(new, x0, x1, x2, (const float (*)[16])k, MAXW);
     }
+    {
+        /* codes of every depth from 8 to 16 bits, and above max (garbage high bits) */
+        LOCAL_ALIGNED_64(uint16_t, y0, [2 * MAXW + 2 * PAD]);
+        LOCAL_ALIGNED_64(uint16_t, y1, [2 * MAXW + 2 * PAD]);
+        LOCAL_ALIGNED_64(float, fref, [MAXW + PAD]);
+        LOCAL_ALIGNED_64(float, fnew, [MAXW + PAD + GUARD]);
+        CspfixDoviNorm n;
+
+        for (int f = 0; f < 2; f++) {
+            if (!(f ? check_func(dsp->dovi.mean420, "cspfix_dovi_mean420") :
+                      check_func(dsp->dovi.norm, "cspfix_dovi_norm")))
+                continue;
+            for (int depth = 8; depth <= 16; depth += 2) {
+                n.max  = (1 << depth) - 1;
+                n.inv  = 1.0f / n.max;
+                n.inv4 = n.inv * 0.25f;
+                for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                    const int w = widths[i];
+                    for (int x = 0; x < 2 * MAXW + 2 * PAD; x++) {
+                        y0[x] = rnd() & (rnd() & 7 ? n.max : 0xffff);
+                        y1[x] = rnd() & (rnd() & 7 ? n.max : 0xffff);
+                    }
+                    guard_set(fnew, w);
+                    if (f) {
+                        declare_func(void, CSPFIX_DOVI_MEAN_ARGS);
+                        call_ref(fref, y0, y1, w, &n);
+                        call_new(fnew, y0, y1, w, &n);
+                    } else {
+                        declare_func(void, CSPFIX_DOVI_NORM_ARGS);
+                        call_ref(fref, y0, w, &n);
+                        call_new(fnew, y0, w, &n);
+                    }
+                    if (memcmp(fref, fnew, w * sizeof(float)) || guard_hit(fnew, w))
+                        fail();
+                }
+            }
+            if (f) {
+                declare_func(void, CSPFIX_DOVI_MEAN_ARGS);
+                bench_new(fnew, y0, y1, MAXW, &n);
+            } else {
+                declare_func(void, CSPFIX_DOVI_NORM_ARGS);
+                bench_new(fnew, y0, MAXW, &n);
+            }
+        }
+    }
     report("dovi");
 }
 
