@@ -21,7 +21,8 @@
 #   make check         tests against FFMPEG_SERIES, then against $(OLD_SERIES)
 #                      (skipped if Debian no longer offers it)
 #   make demo          tools/demo.sh on the test build
-#   make hdr-demo      tools/hdr-demo.sh: PQ -> SDR with every tonemap= mode (build/hdr-demo/)
+#   make hdr-demo      tools/hdr-demo.sh: PQ -> SDR with every tonemap= mode, lying metadata,
+#                      Dolby Vision profile 5 with and without its RPU (build/hdr-demo/)
 #   make bench         tools/cspfix-bench on the test build (B1..B8 against the peers;
 #                      BENCH_ARGS="--only B1 --runs 9" etc. are passed on), and its
 #                      chart (tools/bench-chart.py) into doc/images/bench.png

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # cspfix HDR demo: tone maps an HDR10 (PQ, BT.2020) test pattern to SDR BT.709 with every
-# tonemap= mode and draws a contact sheet (build/hdr-demo/hdr-tonemap.png).
+# tonemap= mode and draws a contact sheet (build/hdr-demo/hdr-tonemap.png); with SVT-AV1 and
+# dav1d also the lying-metadata picture (hdr-lying-metadata.png) and Dolby Vision profile 5
+# without and with its reshaping (dovi-profile5.png, the generator built against the prefix).
 # Usage: tools/hdr-demo.sh FFMPEG_PREFIX OUTDIR
 #
 # This file is part of cspfix.
@@ -75,8 +77,39 @@ if $ff -hide_banner -encoders 2>/dev/null | grep -q libsvtav1 &&
     graph+="[p0][p1][p2]hstack=inputs=3,format=rgb24"
     $ff -c:v libdav1d -i "$out/lying-10000.ivf" -frames:v 1 -filter_complex "$graph" -update 1 \
         "$out/hdr-lying-metadata.png"
-    lying=" and $out/hdr-lying-metadata.png"
+    lying=", $out/hdr-lying-metadata.png"
+
+    # Dolby Vision profile 5 (in AV1: 10.0): the pattern as a reshaped IPT-PQ-c2 base layer
+    # (tools/dovi_pattern.c), its RPU written by FFmpeg's libsvtav1 wrapper (dolbyvision=1)
+    # and parsed back by libdav1d's. Panels: the base layer read as HDR10 (a player without
+    # Dolby Vision), cspfix applying the RPU (dovi=auto), the pattern converted directly.
+    pc="env PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config"
+    libs="libavformat libavcodec libavutil"
+    cc -O2 $($pc --cflags $libs) -o "$out/dovi_pattern" "$here/dovi_pattern.c" \
+        $($pc --static --libs $libs) -lm
+    "$out/dovi_pattern" "$out/dovi-profile5.mkv"
+    graph="[0:v]split=3[a][b][rb];[1:v]split[c][rc];"
+    graph+="[a]$tm:dovi=ignore:ispace=bt2020nc:irange=pc,$(label 'base layer read as HDR10 (no Dolby Vision)'),scale=480:270:flags=area[p0];"
+    graph+="[b]$tm,$(label 'cspfix with the RPU (dovi=auto)'),scale=480:270:flags=area[p1];"
+    graph+="[c]$tm,$(label 'the pattern converted directly'),scale=480:270:flags=area[p2];"
+    graph+="[p0][p1][p2]hstack=inputs=3,format=rgb24[out];"
+    graph+="[rb]$tm,format=rgb24[outb];[rc]$tm,format=rgb24[outc]"
+    $ff -c:v libdav1d -i "$out/dovi-profile5.mkv" $src -filter_complex "$graph" \
+        -map '[out]' -frames:v 1 -update 1 "$out/dovi-profile5.png" \
+        -map '[outb]' -frames:v 1 -f rawvideo "$out/dovi-rpu.rgb" \
+        -map '[outc]' -frames:v 1 -f rawvideo "$out/dovi-truth.rgb"
+    if command -v python3 > /dev/null; then
+        python3 - "$out/dovi-rpu.rgb" "$out/dovi-truth.rgb" <<'EOF'
+import sys
+b, c = (open(f, 'rb').read() for f in sys.argv[1:3])
+d = sorted(abs(x - y) for x, y in zip(b, c))
+print('hdr-demo: Dolby Vision with the RPU against the pattern converted directly, 8-bit '
+      'codes: mean %.2f, median %d, 99th percentile %d, max %d'
+      % (sum(d) / len(d), d[len(d) // 2], d[len(d) * 99 // 100], d[-1]))
+EOF
+    fi
+    lying+=" and $out/dovi-profile5.png"
 else
-    echo "hdr-demo: no libsvtav1 encoder or libdav1d decoder: the lying-metadata picture is skipped"
+    echo "hdr-demo: no libsvtav1 encoder or libdav1d decoder: the lying-metadata and Dolby Vision pictures are skipped"
 fi
 echo "hdr-demo: wrote $out/hdr-tonemap.png, $out/tonemap-*.png$lying"
