@@ -732,6 +732,12 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
          av_frame_side_data_get(outlink->side_data, outlink->nb_side_data,
                                 AV_FRAME_DATA_CONTENT_LIGHT_LEVEL)))
         id.trc = AVCOL_TRC_SMPTE2084; /* HDR: PQ or HLG, the rules are the same */
+    if (ctx->inputs[0]->colorspace == AVCOL_SPC_IPT_C2 && s->dovi &&
+        id.trc == AVCOL_TRC_UNSPECIFIED) {
+        /* Dolby Vision profile 5: the RPU's colour is BT.2020 PQ */
+        id.prim = id.prim == AVCOL_PRI_UNSPECIFIED ? AVCOL_PRI_BT2020 : id.prim;
+        id.trc  = AVCOL_TRC_SMPTE2084;
+    }
     od = id;
     if (d->out_set.prim != AVCOL_PRI_UNSPECIFIED)
         od.prim = d->out_set.prim;

@@ -888,6 +888,68 @@ static void test_nlq(void)
     av_frame_free(&out);
 }
 
+/*
+ * Profile 8.1: an HDR10 base layer (BT.2020 Y'CbCr, limited range) whose RPU has the identity
+ * reshaping and the base layer's own colour (N: the BT.2020 limited-range Y'CbCr matrix in
+ * 1/8192, offsets 64 and 512 of 1024 codes, L: the BT.2020 RGB -> LMS matrix, F L = I):
+ * dovi=auto must give the HDR10 conversion of the same frame (dovi=ignore), up to N's
+ * 13-bit coefficients and the 16-bit carry.
+ */
+static void test_profile8(void)
+{
+    const double kr = 0.2627, kb = 0.0593, kg = 1.0 - kr - kb;
+    const double sy = 1023.0 / 876, sc = 1023.0 / 896;
+    const double n[9] = { sy, 0.0, 2 * (1 - kr) * sc,
+                          sy, -2 * (1 - kb) * kb / kg * sc, -2 * (1 - kr) * kr / kg * sc,
+                          sy, 2 * (1 - kb) * sc, 0.0 };
+    AVFrame *in = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 6);
+    AVFrame *a = NULL, *b = NULL;
+    const AVFrameSideData *sd;
+    double worst = 0.0;
+    int ret_a, ret_b;
+
+    if (!in || add_rpu(in, LUMA_IDENTITY, CHROMA_IDENTITY, 0) < 0 ||
+        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA))) {
+        CHECK(0, "profile 8.1: out of memory");
+        av_frame_free(&in);
+        return;
+    }
+    {
+        AVDOVIColorMetadata *col = av_dovi_get_color((AVDOVIMetadata *)sd->data);
+        for (int i = 0; i < 9; i++)
+            col->ycc_to_rgb_matrix[i] = av_make_q(lrint(n[i] * 8192), 8192);
+        col->ycc_to_rgb_offset[0] = av_make_q(1 << 24, 1 << 28);
+        col->ycc_to_rgb_offset[1] = col->ycc_to_rgb_offset[2] = av_make_q(1 << 27, 1 << 28);
+    }
+    in->colorspace  = AVCOL_SPC_BT2020_NCL;
+    in->color_range = AVCOL_RANGE_MPEG;
+    /* codes inside the limited range, where the two conversions are defined alike */
+    for (int p = 0; p < 3; p++)
+        for (int y = 0; y < (p ? 24 : 48); y++)
+            for (int x = 0; x < (p ? 32 : 64); x++)
+                cspfix_set_sample(in, p, x, y, 1, 64 + cspfix_sample(in, p, x, y, 1) *
+                                  (p ? 896 : 876) / 1024);
+    log_reset();
+    ret_a = cspfix_run1(in, OUTPUT, 1, &a);
+    ret_b = cspfix_run1(in, OUTPUT ":dovi=ignore", 1, &b);
+    if (ret_a >= 0 && ret_b >= 0)
+        for (int c = 0; c < 3; c++)
+            for (int y = 0; y < 48; y++)
+                for (int x = 0; x < 64; x++) {
+                    const double va = out_sample(a, c, x, y), vb = out_sample(b, c, x, y);
+                    if (vb > 0.0 && vb < 1.0)
+                        worst = FFMAX(worst, fabs(va - vb));
+                }
+    printf("profile 8.1 (HDR10 base layer, identity reshaping, its own colour): dovi=auto "
+           "against dovi=ignore max %.2e PQ (%.3f 10-bit codes)\n", worst, worst * 1023);
+    CHECK(ret_a >= 0 && ret_b >= 0 && worst < 3e-4,
+          "profile 8.1: the RPU's colour gives the HDR10 conversion (%d, %d, %g) [%s]",
+          ret_a, ret_b, worst, log_str());
+    av_frame_free(&a);
+    av_frame_free(&b);
+    av_frame_free(&in);
+}
+
 int main(void)
 {
     av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
@@ -896,6 +958,7 @@ int main(void)
     test_precision();
     test_ignore();
     test_nlq();
+    test_profile8();
     av_log_set_callback(av_log_default_callback);
     av_bprint_finalize(&logbuf, NULL);
     printf("dovi: %d passed, %d failed\n", passed, failed);
