@@ -56,6 +56,37 @@ static double hdr10plus_peak(const AVFrame *in)
     return FFMIN(m, 1.0) * 10000.0;
 }
 
+int ff_cspfix_hdr10plus_curve(const AVFrame *in, CspfixBezier *bz)
+{
+    const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DYNAMIC_HDR_PLUS);
+    const AVDynamicHDRPlus *h;
+    const AVHDRPlusColorTransformParams *p;
+
+    memset(bz, 0, sizeof(*bz));
+    if (!sd || sd->size < sizeof(*h))
+        return 0;
+    h = (const AVDynamicHDRPlus *)sd->data;
+    p = &h->params[0];
+    if (h->num_windows < 1 || !p->tone_mapping_flag || !p->knee_point_x.den ||
+        !p->knee_point_y.den || !h->targeted_system_display_maximum_luminance.den ||
+        p->num_bezier_curve_anchors > 15)
+        return 0;
+    bz->target = av_q2d(h->targeted_system_display_maximum_luminance);
+    bz->kx     = av_clipd(av_q2d(p->knee_point_x), 0.0, 1.0);
+    bz->ky     = av_clipd(av_q2d(p->knee_point_y), 0.0, 1.0);
+    if (bz->target <= 0.0 || bz->kx >= 1.0) {
+        memset(bz, 0, sizeof(*bz));
+        return 0;
+    }
+    bz->n = p->num_bezier_curve_anchors + 1;
+    /* anchors made non-decreasing in [0, 1]: the curve cannot turn down */
+    for (int k = 1; k < bz->n; k++)
+        bz->p[k] = av_clipd(p->bezier_curve_anchors[k - 1].den ?
+                            av_q2d(p->bezier_curve_anchors[k - 1]) : 0.0, bz->p[k - 1], 1.0);
+    bz->p[bz->n] = 1.0;
+    return 1;
+}
+
 /*
  * Source peak of an HDR frame in cd/m2, for tone mapping: peak= (the user wins), then the
  * measured peak (peak=auto), then the scene's MaxSCL from HDR10+ metadata, then the content

@@ -49,6 +49,12 @@ double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, doubl
                              double *last);
 
 /**
+ * The HDR10+ (SMPTE ST 2094-40) tone curve of the frame's first window into bz: 1 when
+ * there is one (tone_mapping_flag, a knee below 1, a targeted display), else 0 (bz zeroed).
+ */
+int ff_cspfix_hdr10plus_curve(const AVFrame *in, CspfixBezier *bz);
+
+/**
  * Adjust the side data of out (a copy of the input's) to the conversion id -> od:
  * tm_peak is the peak in cd/m2 an HDR output was tone-mapped to (0: none), tone_mapped
  * says a tone curve ran, target_peak is the target_peak option (0: default).

@@ -321,7 +321,7 @@ static double hlg_scene_white(void)
 /* ---- tone and gamut mapping stages (doc/conversion-model.md section 4) ---- */
 
 static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double ls, double lt,
-                       double out_white, double desat)
+                       double out_white, double desat, const CspfixBezier *bz)
 {
     double npm[3][3];
     CspfixOp *op;
@@ -337,6 +337,8 @@ static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double
     op->dst_peak  = lt;
     op->out_white = out_white;
     op->desat     = desat;
+    if (tm == CSPFIX_TM_ST2094_40)
+        op->bz = *bz;
     return 0;
 }
 
@@ -598,7 +600,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             if (tm == CSPFIX_TM_NONE)
                 add_scale(p, CSPFIX_REF_WHITE / dst_peak);
             else if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, dst_peak,
-                                        opt->desat)) < 0)
+                                        opt->desat, &opt->bezier)) < 0)
                 return ret;
             p->tone_mapped = tm != CSPFIX_TM_NONE;
             p->hdr_to_sdr  = tm == CSPFIX_TM_NONE && out->depth;
@@ -609,7 +611,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
         } else if (hdr_in && hdr_out && tm != CSPFIX_TM_NONE) {
             /* HDR -> HDR: compress to dst_peak (ff_cspfix_tone()) */
             if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, CSPFIX_REF_WHITE,
-                                   opt->desat)) < 0)
+                                   opt->desat, &opt->bezier)) < 0)
                 return ret;
             p->tone_mapped = 1;
             p->tm_peak     = dst_peak;

@@ -34,6 +34,19 @@ typedef struct CspfixDesc {
     int depth;                  ///< bits per component; 0 for float samples
 } CspfixDesc;
 
+/**
+ * An SMPTE ST 2094-40 (HDR10+) tone curve (Annex B): for x = L / Ls (Ls the scene's peak),
+ * y = ky / kx x up to the knee kx, above it y = ky + (1 - ky) B(t), t = (x - kx) / (1 - kx),
+ * B the Bernstein polynomial of degree n on p[0] = 0, the anchors, p[n] = 1; the output
+ * light is y times the targeted display's peak.
+ */
+typedef struct CspfixBezier {
+    int n;                      ///< degree (anchors + 1); 0: no curve
+    double kx, ky;              ///< knee point
+    double p[16];               ///< p[0] = 0, p[1..n-1] the anchors (made non-decreasing), p[n] = 1
+    double target;              ///< targeted system display maximum luminance, cd/m2
+} CspfixBezier;
+
 typedef struct CspfixPlanOptions {
     int linearize;              ///< enum CspfixLinearize
     int wpadapt;                ///< enum CspfixWpAdapt
@@ -52,6 +65,8 @@ typedef struct CspfixPlanOptions {
     int dovi;
     double dovi_ycc[3][4];
     double dovi_lms[3][3];
+    /** the frame's HDR10+ tone curve (tonemap=st2094-40, auto when its display matches) */
+    CspfixBezier bezier;
 } CspfixPlanOptions;
 
 /** Tone curves (doc/conversion-model.md section 4). */
@@ -63,6 +78,7 @@ enum CspfixTonemap {
     CSPFIX_TM_REINHARD,         ///< extended Reinhard, white at the source peak
     CSPFIX_TM_HABLE,            ///< Hable filmic curve
     CSPFIX_TM_MOBIUS,           ///< Mobius: linear to 0.3 of target, then a Mobius map
+    CSPFIX_TM_ST2094_40,        ///< the frame's HDR10+ (ST 2094-40) Bezier curve, else bt2390
     CSPFIX_TM_NB,
 };
 
@@ -120,6 +136,7 @@ typedef struct CspfixOp {
     double src_peak, dst_peak;  ///< TONEMAP: cd/m2
     double out_white;           ///< TONEMAP: cd/m2 of output relative light 1.0
     double desat;               ///< TONEMAP
+    CspfixBezier bz;            ///< TONEMAP st2094-40: the curve
     int gmode;                  ///< GAMUT: enum CspfixGamut (desaturate, compress)
     double thr, s[3];           ///< GAMUT compress: threshold, 1 / knee scale (0: none)
 } CspfixOp;
@@ -129,6 +146,7 @@ typedef struct CspfixOp {
 /** Tone mapping of a conversion: which curve, between which peaks (cd/m2) */
 typedef struct CspfixTone {
     int tm;                     ///< enum CspfixTonemap: the curve that runs (NONE: none)
+    int bezier_missing;         ///< tonemap=st2094-40 without a curve in the frame: bt2390
     double src_peak;            ///< source peak (HLG: at most lw_in)
     double dst_peak;            ///< the curve's target; HDR -> SDR: SDR white
     double clip_peak;           ///< HDR -> HDR without a curve: light above it clips (0: none)

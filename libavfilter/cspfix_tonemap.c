@@ -26,6 +26,7 @@
  * which peaks (ff_cspfix_tone()).
  */
 
+#include <math.h>
 #include <string.h>
 
 #include "libavutil/common.h"
@@ -50,6 +51,23 @@ static double hable(double x)
     /* J. Hable's filmic curve: A shoulder, B linear, C angle, D toe, E, F toe ratios */
     const double a = 0.15, b = 0.50, c = 0.10, d = 0.20, e = 0.02, f = 0.30;
     return (x * (a * x + c * b) + d * e) / (x * (a * x + b) + d * f) - e / f;
+}
+
+/* SMPTE ST 2094-40 Annex B: the knee's line, then the Bernstein polynomial (de Casteljau) */
+static double st2094_40(const CspfixBezier *bz, double x)
+{
+    double q[16], t;
+
+    if (x >= 1.0)
+        return 1.0;
+    if (x <= bz->kx)
+        return bz->kx > 0.0 ? x * bz->ky / bz->kx : bz->ky;
+    t = (x - bz->kx) / (1.0 - bz->kx);
+    memcpy(q, bz->p, (bz->n + 1) * sizeof(*q));
+    for (int r = bz->n; r > 0; r--)
+        for (int k = 0; k < r; k++)
+            q[k] += t * (q[k + 1] - q[k]);
+    return bz->ky + (1.0 - bz->ky) * q[0];
 }
 
 /* One tone curve: l cd/m2 (>= 0) -> cd/m2, source peak ls, target peak lt. */
@@ -114,6 +132,9 @@ static double tone_curve(const CspfixToneCurve *tc, double l)
         b = (j * j - 2.0 * j * p + p) / (p - 1.0);
         return lt * FFMIN((b * b + 2.0 * b * j + j * j) / (b - a) * (x + a) / (x + b), 1.0);
     }
+    case CSPFIX_TM_ST2094_40:
+        /* the curve maps the scene's light relative to its peak to the display's */
+        return lt * st2094_40(&tc->op->bz, l / ls);
     case CSPFIX_TM_CLIP:
     default:
         return FFMIN(l, lt);
@@ -160,6 +181,11 @@ double ff_cspfix_tonemap_desat(const CspfixOp *op, double m)
     return ff_cspfix_tone_curve_desat(&tc, m);
 }
 
+static int bezier_matches(const CspfixBezier *bz, double lt)
+{
+    return bz->n && fabs(bz->target - lt) <= 0.02 * lt;
+}
+
 void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
                     CspfixTone *t)
 {
@@ -180,6 +206,15 @@ void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPla
      * highlights above SDR white */
     t->tm = opt->tonemap == CSPFIX_TM_AUTO ?
             (hdr_in && !hdr_out && out->depth ? CSPFIX_TM_BT2390 : CSPFIX_TM_NONE) : opt->tonemap;
+    /* st2094-40 needs the frame's curve: bt2390 without one; auto runs it when the curve
+     * was made for this display (target within 2 %) */
+    if (t->tm == CSPFIX_TM_ST2094_40 && !opt->bezier.n) {
+        t->tm = CSPFIX_TM_BT2390;
+        t->bezier_missing = 1;
+    }
+    if (opt->tonemap == CSPFIX_TM_AUTO && t->tm == CSPFIX_TM_BT2390 &&
+        bezier_matches(&opt->bezier, t->dst_peak))
+        t->tm = CSPFIX_TM_ST2094_40;
     if (opt->fast)                  /* no linear light: no curve */
         t->tm = CSPFIX_TM_NONE;
     if (!hdr_in || !hdr_out || opt->fast)
@@ -190,7 +225,7 @@ void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPla
     cap = opt->dst_peak > 0.0 ? opt->dst_peak :
           out->trc == AVCOL_TRC_ARIB_STD_B67 ? t->lw_out : CSPFIX_PQ_PEAK;
     if (opt->tonemap == CSPFIX_TM_AUTO && t->src_peak > cap) {
-        t->tm       = CSPFIX_TM_BT2390;
+        t->tm       = bezier_matches(&opt->bezier, cap) ? CSPFIX_TM_ST2094_40 : CSPFIX_TM_BT2390;
         t->dst_peak = cap;
     } else if (t->tm == CSPFIX_TM_NONE && t->src_peak > cap) {
         t->clip_peak = cap;
@@ -201,6 +236,7 @@ static const char *const tonemap_names[CSPFIX_TM_NB] = {
     [CSPFIX_TM_AUTO] = "auto", [CSPFIX_TM_NONE] = "none", [CSPFIX_TM_CLIP] = "clip",
     [CSPFIX_TM_BT2390] = "bt2390", [CSPFIX_TM_REINHARD] = "reinhard",
     [CSPFIX_TM_HABLE] = "hable", [CSPFIX_TM_MOBIUS] = "mobius",
+    [CSPFIX_TM_ST2094_40] = "st2094-40",
 };
 
 const char *ff_cspfix_tonemap_name(int tm)

@@ -69,6 +69,7 @@ typedef struct PlanKey {
     double src_prim[3][2];       ///< mastering display primaries (gamut=compress)
     int dovi;                    ///< Dolby Vision reshaped input: its colour below
     CspfixDoviColor dovi_color;
+    CspfixBezier bezier;         ///< the frame's HDR10+ curve
 } PlanKey;
 
 typedef struct CspfixContext {
@@ -86,6 +87,7 @@ typedef struct CspfixContext {
     CspfixLight light;           ///< peak=auto: the light measured so far
     int warned_measure;
     int warned_dovi;
+    int warned_bezier;           ///< tonemap=st2094-40 on frames without a curve
     int dovi;                    ///< option dovi: 1 auto (apply RPUs), 0 ignore
     CspfixDovi dv;               ///< the RPU's reshaping (cspfix_dovi.h)
     int reshaping;               ///< the frame being converted is dv.frame, reshaped
@@ -301,6 +303,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     key.out_loc  = s->out_loc;
     key.src_peak = po.src_peak;
     memcpy(key.src_prim, po.src_prim, sizeof(key.src_prim));
+    if (ff_cspfix_is_hdr_trc(id.trc))
+        ff_cspfix_hdr10plus_curve(in, &po.bezier);
+    memcpy(&key.bezier, &po.bezier, sizeof(key.bezier));
     if ((key.dovi = s->reshaping))
         key.dovi_color = s->dv.color;
     if (s->have_plan && !memcmp(&key, &s->key, sizeof(key))) {
@@ -315,6 +320,16 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if (guessed != s->guessed || guessed)
         ff_cspfix_log_guesses(ctx, &id, guessed, in);
     s->guessed = guessed;
+    if (s->plan.tone.bezier_missing && !s->warned_bezier) {
+        av_log(ctx, AV_LOG_WARNING, "tonemap=st2094-40: the frames carry no HDR10+ tone "
+               "curve (AV_FRAME_DATA_DYNAMIC_HDR_PLUS with tone_mapping_flag); bt2390 runs "
+               "until one does.\n");
+        s->warned_bezier = 1;
+    }
+    if (s->plan.tone.tm == CSPFIX_TM_ST2094_40)
+        av_log(ctx, AV_LOG_VERBOSE, "HDR10+ tone curve: knee (%g, %g), %d anchors, made for "
+               "a %g cd/m2 display, to %g cd/m2.\n", po.bezier.kx, po.bezier.ky,
+               po.bezier.n - 1, po.bezier.target, s->plan.tone.dst_peak);
     if (s->plan.hdr_to_sdr && !s->warned_hdr) {
         av_log(ctx, AV_LOG_WARNING, "HDR (%s) to SDR (%s) with tonemap=none: "
                "highlights above target_peak clip.\n",
@@ -942,11 +957,11 @@ static const AVOption cspfix_options[] = {
     INTOPT("clip", "Clip output to the nominal range", clip, 0, 0, 1, NULL, RFLAGS),
     INTOPT("clipgamut", "Clip linear RGB to the output gamut", clipgamut, 0, 0, 1, "clipgamut", RFLAGS),
     C("none", 0, "clipgamut"), C("rgb", 1, "clipgamut"),
-    INTOPT("tonemap", "Tone curve (auto: bt2390 for HDR to SDR, else none)", tonemap, CSPFIX_TM_AUTO, 0, CSPFIX_TM_NB - 1, "tonemap", RFLAGS),
+    INTOPT("tonemap", "Tone curve (auto: bt2390 for HDR to SDR, the frame's HDR10+ curve (st2094-40) when made for the target, else none)", tonemap, CSPFIX_TM_AUTO, 0, CSPFIX_TM_NB - 1, "tonemap", RFLAGS),
     C("auto", CSPFIX_TM_AUTO, "tonemap"), C("none", CSPFIX_TM_NONE, "tonemap"),
     C("clip", CSPFIX_TM_CLIP, "tonemap"), C("bt2390", CSPFIX_TM_BT2390, "tonemap"),
     C("reinhard", CSPFIX_TM_REINHARD, "tonemap"), C("hable", CSPFIX_TM_HABLE, "tonemap"),
-    C("mobius", CSPFIX_TM_MOBIUS, "tonemap"),
+    C("mobius", CSPFIX_TM_MOBIUS, "tonemap"), C("st2094-40", CSPFIX_TM_ST2094_40, "tonemap"),
     { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
     { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000; auto: measured on each PQ frame)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, -1.0, 10000.0, RFLAGS, .unit = "peak" },
     { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },

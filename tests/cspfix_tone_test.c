@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include <libavutil/frame.h>
+#include <libavutil/hdr_dynamic_metadata.h>
 #include <libavutil/log.h>
 #include <libavutil/macros.h>
 #include <libavutil/mem.h>
@@ -56,8 +57,45 @@
 #define TABLE_STEP 2.5e-4
 
 static const int curves[] = { CSPFIX_TM_CLIP, CSPFIX_TM_BT2390, CSPFIX_TM_REINHARD,
-                              CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS };
-static const char *const curve_names[] = { "clip", "bt2390", "reinhard", "hable", "mobius" };
+                              CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS, CSPFIX_TM_ST2094_40 };
+static const char *const curve_names[] = { "clip", "bt2390", "reinhard", "hable", "mobius",
+                                           "st2094-40" };
+
+/* An HDR10+ curve as a grading tool writes one (knee, 9 anchors), for a 1000 cd/m2 display */
+static const int knee[2] = { 160, 380 };            /* of 4095 */
+static const int anchors[9] = { 310, 520, 670, 780, 850, 905, 945, 975, 993 };  /* of 1023 */
+
+static void bezier(CspfixBezier *bz)
+{
+    memset(bz, 0, sizeof(*bz));
+    bz->n      = 10;
+    bz->kx     = knee[0] / 4095.0;
+    bz->ky     = knee[1] / 4095.0;
+    bz->target = 1000.0;
+    for (int k = 1; k < bz->n; k++)
+        bz->p[k] = anchors[k - 1] / 1023.0;
+    bz->p[bz->n] = 1.0;
+}
+
+/* SMPTE ST 2094-40 Annex B written here: y(x) for x = L / Ls */
+static double st2094_model(double x)
+{
+    const double kx = knee[0] / 4095.0, ky = knee[1] / 4095.0;
+    const int n = 10;
+    double t, b = 0.0, binom = 1.0;
+
+    if (x >= 1.0)
+        return 1.0;
+    if (x <= kx)
+        return ky / kx * x;
+    t = (x - kx) / (1.0 - kx);
+    for (int k = 0; k <= n; k++) {
+        const double p = k == 0 ? 0.0 : k == n ? 1.0 : anchors[k - 1] / 1023.0;
+        b += binom * pow(t, k) * pow(1.0 - t, n - k) * p;
+        binom = binom * (n - k) / (k + 1);
+    }
+    return ky + (1.0 - ky) * b;
+}
 
 static void test_monotonic(void)
 {
@@ -74,14 +112,15 @@ static void test_monotonic(void)
     for (int c = 0; c < FF_ARRAY_ELEMS(curves); c++) {
         for (int p = 0; p < FF_ARRAY_ELEMS(peaks); p++) {
             for (int d = 0; d < FF_ARRAY_ELEMS(targets); d++) {
-                const CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = curves[c],
-                                      .src_peak = peaks[p], .dst_peak = targets[d],
-                                      .out_white = targets[d] };
+                CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = curves[c],
+                                .src_peak = peaks[p], .dst_peak = targets[d],
+                                .out_white = targets[d] };
                 CspfixToneCurve tc;
                 double prev = 0.0;
                 float prevf = 0.0f;
                 int ok = 1;
 
+                bezier(&op.bz);
                 ff_cspfix_tone_curve_init(&tc, &op);
                 /* float64, m (1.0 = 203 cd/m2) up to twice the source peak */
                 for (int k = 1; k <= 20000; k++) {
@@ -119,6 +158,106 @@ static void test_monotonic(void)
            worst, worst_f, TABLE_STEP);
     CHECK(!bad, "%d tone curves decrease somewhere", bad);
     av_free(t);
+}
+
+/*
+ * tonemap=st2094-40: the curve against the Annex B formula written above; the filter runs
+ * it from the frame's AVDynamicHDRPlus: auto picks it when target_peak is the curve's
+ * display (and bt2390 otherwise), and without a curve in the frames st2094-40 is bt2390.
+ */
+static int add_hdr10plus(AVFrame *f, double maxscl)
+{
+    AVDynamicHDRPlus *h = av_dynamic_hdr_plus_create_side_data(f);
+    AVHDRPlusColorTransformParams *p;
+
+    if (!h)
+        return AVERROR(ENOMEM);
+    h->itu_t_t35_country_code = 0xB5;
+    h->application_version    = 1;
+    h->num_windows            = 1;
+    h->targeted_system_display_maximum_luminance = av_make_q(1000, 1);
+    p = &h->params[0];
+    for (int c = 0; c < 3; c++)
+        p->maxscl[c] = av_make_q(lrint(maxscl * 10), 100000);
+    p->average_maxrgb          = av_make_q(100, 100000);
+    p->tone_mapping_flag       = 1;
+    p->knee_point_x            = av_make_q(knee[0], 4095);
+    p->knee_point_y            = av_make_q(knee[1], 4095);
+    p->num_bezier_curve_anchors = 9;
+    for (int k = 0; k < 9; k++)
+        p->bezier_curve_anchors[k] = av_make_q(anchors[k], 1023);
+    return 0;
+}
+
+static void test_st2094_40(void)
+{
+    static const char *const graphs[][2] = {
+        { "tonemap=auto:target_peak=1000", "tonemap=st2094-40:target_peak=1000" },
+        { "tonemap=auto:target_peak=400",  "tonemap=bt2390:target_peak=400" },
+        { "tonemap=auto",                  "tonemap=bt2390" },
+    };
+    const CspfixOp op0 = { .type = CSPFIX_OP_TONEMAP, .tm = CSPFIX_TM_ST2094_40,
+                           .src_peak = 4000, .dst_peak = 1000, .out_white = 1000 };
+    CspfixOp op = op0;
+    CspfixToneCurve tc;
+    AVFrame *in, *bare = NULL, *a = NULL, *b = NULL;
+    double worst = 0.0;
+    int ret, same;
+
+    bezier(&op.bz);
+    ff_cspfix_tone_curve_init(&tc, &op);
+    for (int k = 1; k <= 40000; k++) {
+        const double m = k * (4000.0 / CSPFIX_REF_WHITE) / 40000;
+        const double l = ff_cspfix_tone_curve_gain(&tc, m) * m * 1000.0;
+        const double ref = 1000.0 * st2094_model(m * CSPFIX_REF_WHITE / 4000.0);
+        worst = FFMAX(worst, fabs(l - ref) / ref);
+    }
+    printf("st2094-40: the curve against ST 2094-40 Annex B (knee, 9 anchors), 4000 -> 1000 "
+           "cd/m2: max relative difference %.2g\n", worst);
+    CHECK(worst < 1e-12, "st2094-40: the curve is Annex B's (%g)", worst);
+
+    in = cspfix_alloc_frame(AV_PIX_FMT_YUV420P10, 256, 8, AVCOL_PRI_BT2020, AVCOL_TRC_SMPTE2084,
+                            AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_JPEG);
+    if (!in || !(bare = av_frame_clone(in)) || add_hdr10plus(in, 4000) < 0) {
+        CHECK(0, "st2094-40: out of memory");
+        goto end;
+    }
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 256; x++) {
+            cspfix_set_sample(in, 0, x, y, 1, x * 4);
+            if (x < 128 && y < 4) {
+                cspfix_set_sample(in, 1, x, y, 1, 512 + (x & 31) * 4);
+                cspfix_set_sample(in, 2, x, y, 1, 512 - (x & 15) * 8);
+            }
+        }
+    for (int i = 0; i < FF_ARRAY_ELEMS(graphs); i++) {
+        char ga[256], gb[256];
+        snprintf(ga, sizeof(ga), "cspfix=all=bt709:format=yuv420p:%s", graphs[i][0]);
+        snprintf(gb, sizeof(gb), "cspfix=all=bt709:format=yuv420p:%s", graphs[i][1]);
+        ret = cspfix_run1(in, ga, 1, &a);
+        if (ret >= 0)
+            ret = cspfix_run1(in, gb, 1, &b);
+        same = ret >= 0 && cspfix_frames_equal(a, b);
+        CHECK(same, "st2094-40: %s gives %s", graphs[i][0], graphs[i][1]);
+        av_frame_free(&a);
+        av_frame_free(&b);
+    }
+    /* the curve differs from bt2390, and without HDR10+ st2094-40 is bt2390 */
+    ret = cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:tonemap=st2094-40:target_peak=1000", 1, &a);
+    if (ret >= 0)
+        ret = cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:tonemap=bt2390:target_peak=1000", 1, &b);
+    CHECK(ret >= 0 && !cspfix_frames_equal(a, b), "st2094-40: the HDR10+ curve is not bt2390's");
+    av_frame_free(&a);
+    av_frame_free(&b);
+    ret = cspfix_run1(bare, "cspfix=all=bt709:format=yuv420p:tonemap=st2094-40", 1, &a);
+    if (ret >= 0)
+        ret = cspfix_run1(bare, "cspfix=all=bt709:format=yuv420p:tonemap=bt2390", 1, &b);
+    CHECK(ret >= 0 && cspfix_frames_equal(a, b), "st2094-40 without HDR10+ is bt2390");
+end:
+    av_frame_free(&a);
+    av_frame_free(&b);
+    av_frame_free(&in);
+    av_frame_free(&bare);
 }
 
 static void test_neutral(void)
@@ -175,6 +314,7 @@ int main(void)
 {
     av_log_set_level(AV_LOG_ERROR);
     test_monotonic();
+    test_st2094_40();
     test_neutral();
     printf("tone: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
