@@ -37,7 +37,7 @@
 
 /* ---- 3x3 and 3x4 matrix helpers ---- */
 
-static void mat3_mul(double d[3][3], const double a[3][3], const double b[3][3])
+void ff_cspfix_mat3_mul(double d[3][3], const double a[3][3], const double b[3][3])
 {
     double t[3][3];
     for (int i = 0; i < 3; i++)
@@ -212,13 +212,13 @@ int ff_cspfix_gamut_matrix(double g[3][3], enum AVColorPrimaries pin,
             dg[i][i] = ro[i] / ri[i];
         }
         ff_cspfix_mat3_inv(ai, a);
-        mat3_mul(adapt, dg, a);
-        mat3_mul(adapt, ai, adapt);
+        ff_cspfix_mat3_mul(adapt, dg, a);
+        ff_cspfix_mat3_mul(adapt, ai, adapt);
     }
     if ((ret = ff_cspfix_mat3_inv(nouti, nout)) < 0)
         return ret;
-    mat3_mul(g, adapt, nin);
-    mat3_mul(g, nouti, g);
+    ff_cspfix_mat3_mul(g, adapt, nin);
+    ff_cspfix_mat3_mul(g, nouti, g);
     return 0;
 }
 

@@ -29,6 +29,9 @@
 
 #include "libavutil/pixfmt.h"
 
+/** d = a b (d may be a or b). */
+void ff_cspfix_mat3_mul(double d[3][3], const double a[3][3], const double b[3][3]);
+
 /** d = a^-1; AVERROR(EINVAL) if a is singular. */
 int ff_cspfix_mat3_inv(double d[3][3], const double a[3][3]);
 

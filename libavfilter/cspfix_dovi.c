@@ -223,9 +223,7 @@ static void build_color(CspfixDovi *d, const AVDOVIColorMetadata *col)
         d->color.ycc[i][3] = -off;
     }
     ff_cspfix_mat3_inv(f, dovi_rgb_to_lms);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            d->color.lms[i][j] = f[i][0] * l[0][j] + f[i][1] * l[1][j] + f[i][2] * l[2][j];
+    ff_cspfix_mat3_mul(d->color.lms, f, l);
 }
 
 static int same_rpu(const CspfixDovi *d, const AVDOVIRpuDataHeader *h,

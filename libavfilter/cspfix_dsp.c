@@ -184,11 +184,11 @@ static decl_cspfix_clip_fn(clip_c)
     }
 }
 
-static decl_cspfix_tonemap_fn(tonemap_c)
+static av_always_inline void tonemap_row(CSPFIX_TONEMAP_ARGS, int first)
 {
     for (int x = 0; x < w; x++) {
         const float ab = c0[x] > c1[x] ? c0[x] : c1[x];
-        const float m  = ab > c2[x] ? ab : c2[x];
+        const float m  = first ? c0[x] : ab > c2[x] ? ab : c2[x];
         const float g  = ff_cspfix_tf_eval(gain, m);
         const float r = c0[x] * g, gg = c1[x] * g, b = c2[x] * g;
         if (desat) {
@@ -203,6 +203,16 @@ static decl_cspfix_tonemap_fn(tonemap_c)
             c2[x] = b;
         }
     }
+}
+
+static decl_cspfix_tonemap_fn(tonemap_c)
+{
+    tonemap_row(c0, c1, c2, w, k, gain, desat, 0);
+}
+
+static decl_cspfix_tonemap_fn(tonemap_i_c)
+{
+    tonemap_row(c0, c1, c2, w, k, gain, desat, 1);
 }
 
 static decl_cspfix_gamut_desat_fn(gamut_desat_c)
@@ -487,6 +497,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
         .cl_encode      = cl_encode_c,
         .clip           = clip_c,
         .tonemap        = tonemap_c,
+        .tonemap_i      = tonemap_i_c,
         .gamut_desat    = gamut_desat_c,
         .gamut_compress = gamut_compress_c,
     };

@@ -187,6 +187,8 @@ typedef struct CspfixStageDSP {
     decl_cspfix_cl_fn(*cl_encode);
     decl_cspfix_clip_fn(*clip);
     decl_cspfix_tonemap_fn(*tonemap);
+    /** tonemap with the gain (and desat weight) of c0, not of max(c0, c1, c2) */
+    decl_cspfix_tonemap_fn(*tonemap_i);
     decl_cspfix_gamut_desat_fn(*gamut_desat);
     decl_cspfix_gamut_compress_fn(*gamut_compress);
 } CspfixStageDSP;

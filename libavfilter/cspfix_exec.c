@@ -91,7 +91,7 @@ static int same_tables(const CspfixOp *a, double tol_a, const CspfixOp *b, doubl
     case CSPFIX_OP_TONEMAP:
         return a->tm == b->tm && a->src_peak == b->src_peak && a->dst_peak == b->dst_peak &&
                a->out_white == b->out_white && a->desat == b->desat &&
-               !memcmp(a->k, b->k, sizeof(a->k)) &&
+               !memcmp(a->k, b->k, sizeof(a->k)) && a->by_first == b->by_first &&
                (a->tm != CSPFIX_TM_ST2094_40 || !memcmp(&a->bz, &b->bz, sizeof(a->bz)));
     default:
         return 0;
@@ -180,6 +180,7 @@ static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops,
         case CSPFIX_OP_TONEMAP:
             for (int c = 0; c < 3; c++)
                 st->k[c] = op->k[c];
+            st->first = op->by_first;
             if (reuse_tables(st, op, tol, old, old_ops, nb_old, old_tol))
                 break;
             ff_cspfix_tone_curve_init(&tc, op);

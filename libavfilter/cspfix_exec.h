@@ -94,6 +94,7 @@ typedef struct CspfixStage {
     CspfixTFTable *tab;
     CspfixTFTable *tab2;
     CspfixCLParams cl;
+    int first;                  ///< TONEMAP: the gain of the first component (IPT)
     int gmode;                  ///< GAMUT: enum CspfixGamut
     float thr, sinv[3];         ///< GAMUT compress
 } CspfixStage;

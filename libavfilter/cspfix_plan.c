@@ -27,10 +27,12 @@
  * in cspfix_exec.c.
  */
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "libavutil/avassert.h"
 #include "libavutil/avstring.h"
 #include "libavutil/bprint.h"
 #include "libavutil/csp.h"
@@ -144,7 +146,9 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
 
 static CspfixOp *add_op(CspfixPlan *p, enum CspfixOpType type)
 {
-    CspfixOp *op = &p->ops[p->nb_ops++];
+    CspfixOp *op;
+    av_assert0(p->nb_ops < CSPFIX_MAX_OPS);
+    op = &p->ops[p->nb_ops++];
     memset(op, 0, sizeof(*op));
     op->type = type;
     return op;
@@ -340,6 +344,64 @@ static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double
     if (tm == CSPFIX_TM_ST2094_40)
         op->bz = *bz;
     return 0;
+}
+
+/* IPT (Ebner and Fairchild 1998): XYZ (D65) -> LMS (Hunt-Pointer-Estevez, D65 normalised),
+ * L'M'S' = LMS^0.43 (odd), L'M'S' -> IPT */
+static const double ipt_lms_from_xyz[3][3] = {
+    {  0.4002, 0.7075, -0.0807 },
+    { -0.2280, 1.1500,  0.0612 },
+    {  0.0,    0.0,     0.9184 },
+};
+
+static const double ipt_from_lms[3][3] = {
+    { 0.4000,  0.4000,  0.2000 },
+    { 4.4550, -4.8510,  0.3960 },
+    { 0.8056,  0.3572, -1.1628 },
+};
+
+/*
+ * Tone mapping on IPT's intensity (tmmode=ipt): linear RGB in prim -> IPT, (I, P, T)
+ * scaled by G_I(I) (the curve applied to the light of a grey of that I; P and T by the
+ * same factor: hue and the chroma to intensity ratio are kept), back to RGB, then light
+ * above the target scaled down on max-RGB (clip: IPT is homogeneous, so the hue holds).
+ */
+static int add_tonemap_ipt(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double ls,
+                           double lt, double out_white, const CspfixBezier *bz)
+{
+    double npm[3][3], m[3][3], mi[3][3], a[3][4];
+    CspfixOp *op;
+    int ret;
+
+    if ((ret = ff_cspfix_npm(prim, npm)) < 0)
+        return ret;
+    ff_cspfix_mat3_mul(m, ipt_lms_from_xyz, npm);
+    ff_cspfix_aff_from_mat3(a, m);
+    add_matrix(p, a);
+    add_tf(p, CSPFIX_CURVE_IPT, 1);
+    ff_cspfix_aff_from_mat3(a, ipt_from_lms);
+    add_matrix(p, a);
+    if ((ret = add_tonemap(p, prim, tm, ls, lt, out_white, 0.0, bz)) < 0)
+        return ret;
+    op = &p->ops[p->nb_ops - 1];
+    op->by_first = 1;
+    ff_cspfix_mat3_inv(mi, ipt_from_lms);
+    ff_cspfix_aff_from_mat3(a, mi);
+    add_matrix(p, a);
+    add_tf(p, CSPFIX_CURVE_IPT, 0);
+    if ((ret = ff_cspfix_mat3_inv(mi, m)) < 0)
+        return ret;
+    ff_cspfix_aff_from_mat3(a, mi);
+    add_matrix(p, a);
+    return add_tonemap(p, prim, CSPFIX_TM_CLIP, ls, lt, out_white, 0.0, bz);
+}
+
+static int add_tone(CspfixPlan *p, const CspfixPlanOptions *o, enum AVColorPrimaries prim,
+                    int tm, double ls, double lt, double out_white)
+{
+    if (o->tmmode == CSPFIX_TMMODE_IPT)
+        return add_tonemap_ipt(p, prim, tm, ls, lt, out_white, &o->bezier);
+    return add_tonemap(p, prim, tm, ls, lt, out_white, o->desat, &o->bezier);
 }
 
 /* gamut=desaturate/compress in the output primaries; g maps input to output RGB */
@@ -590,6 +652,9 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
         const double hi = out->trc == AVCOL_TRC_SMPTE2084 ? 10000.0 / CSPFIX_REF_WHITE :
                           out->trc == AVCOL_TRC_ARIB_STD_B67 ? lw_out / CSPFIX_REF_WHITE : 1.0;
         const int gmode = opt->clipgamut ? CSPFIX_GAMUT_CLIP : opt->gamut;
+        /* the top of the output's light: what it holds, or where light clips (HDR -> HDR,
+         * tonemap=none, a source above the target) */
+        const double clip_hi = p->tone.clip_peak > 0.0 ? p->tone.clip_peak / CSPFIX_REF_WHITE : hi;
 
         if ((ret = ff_cspfix_gamut_matrix(g, in->prim, out->prim, opt->wpadapt)) < 0)
             return ret;
@@ -599,8 +664,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             /* HDR -> SDR: the SDR output's 1.0 is target_peak cd/m2 */
             if (tm == CSPFIX_TM_NONE)
                 add_scale(p, CSPFIX_REF_WHITE / dst_peak);
-            else if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, dst_peak,
-                                        opt->desat, &opt->bezier)) < 0)
+            else if ((ret = add_tone(p, opt, out->prim, tm, src_peak, dst_peak, dst_peak)) < 0)
                 return ret;
             p->tone_mapped = tm != CSPFIX_TM_NONE;
             p->hdr_to_sdr  = tm == CSPFIX_TM_NONE && out->depth;
@@ -610,8 +674,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
             add_scale(p, dst_peak / CSPFIX_REF_WHITE);
         } else if (hdr_in && hdr_out && tm != CSPFIX_TM_NONE) {
             /* HDR -> HDR: compress to dst_peak (ff_cspfix_tone()) */
-            if ((ret = add_tonemap(p, out->prim, tm, src_peak, dst_peak, CSPFIX_REF_WHITE,
-                                   opt->desat, &opt->bezier)) < 0)
+            if ((ret = add_tone(p, opt, out->prim, tm, src_peak, dst_peak, CSPFIX_REF_WHITE)) < 0)
                 return ret;
             p->tone_mapped = 1;
             p->tm_peak     = dst_peak;
@@ -622,10 +685,16 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
         if (gmode == CSPFIX_GAMUT_CLIP) {
             CspfixOp *op = add_op(p, CSPFIX_OP_CLIP);
             op->lo = 0.0;
-            op->hi = hi;
+            op->hi = clip_hi;
         } else if (gmode != CSPFIX_GAMUT_NONE) {
-            if ((ret = add_gamut(p, gmode, out->prim, g, hi, opt->src_prim)) < 0)
+            if ((ret = add_gamut(p, gmode, out->prim, g, clip_hi, opt->src_prim)) < 0)
                 return ret;
+        } else if (p->tone.clip_peak > 0.0) {
+            /* HDR -> HDR without a curve: light above what the output holds clips there,
+             * per component (its metadata says that peak) */
+            CspfixOp *op = add_op(p, CSPFIX_OP_CLIP);
+            op->lo = -FLT_MAX;
+            op->hi = clip_hi;
         }
     }
     /* what clipped there is no brighter in the output */
@@ -670,6 +739,7 @@ static const char *const curve_names[CSPFIX_CURVE_NB] = {
     [CSPFIX_CURVE_PQ]          = "pq",
     [CSPFIX_CURVE_HLG]         = "hlg",
     [CSPFIX_CURVE_VLOG]        = "vlog",
+    [CSPFIX_CURVE_IPT]         = "ipt (^0.43)",
 };
 
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)

@@ -65,6 +65,7 @@ typedef struct CspfixPlanOptions {
     int dovi;
     double dovi_ycc[3][4];
     double dovi_lms[3][3];
+    int tmmode;                 ///< enum CspfixToneMode: what the tone curve runs on
     /** the frame's HDR10+ tone curve (tonemap=st2094-40, auto when its display matches) */
     CspfixBezier bezier;
 } CspfixPlanOptions;
@@ -80,6 +81,13 @@ enum CspfixTonemap {
     CSPFIX_TM_MOBIUS,           ///< Mobius: linear to 0.3 of target, then a Mobius map
     CSPFIX_TM_ST2094_40,        ///< the frame's HDR10+ (ST 2094-40) Bezier curve, else bt2390
     CSPFIX_TM_NB,
+};
+
+/** What the tone curve runs on (option tmmode). */
+enum CspfixToneMode {
+    CSPFIX_TMMODE_MAX = 0,      ///< max(R,G,B), all three scaled alike (desat: toward Y)
+    CSPFIX_TMMODE_IPT,          ///< IPT's intensity, P and T scaled alike, then max-RGB clip
+    CSPFIX_TMMODE_NB,
 };
 
 enum CspfixGamut {
@@ -116,7 +124,7 @@ enum CspfixOpType {
     CSPFIX_OP_CL_DECODE,        ///< constant-luminance Y'CbCr -> R'G'B'
     CSPFIX_OP_CL_ENCODE,        ///< R'G'B' -> constant-luminance Y'CbCr
     CSPFIX_OP_CLIP,             ///< c = min(max(c, lo), hi)
-    CSPFIX_OP_TONEMAP,          ///< c *= G(max(c)); with desat: c += D(max(c)) (k . c - c)
+    CSPFIX_OP_TONEMAP,          ///< c *= G(max(c)) (by_first: G(c0)); with desat: c += D(max(c)) (k . c - c)
     CSPFIX_OP_GAMUT,            ///< gamut desaturate or compress, then clamp to [0, hi]
 };
 
@@ -136,12 +144,13 @@ typedef struct CspfixOp {
     double src_peak, dst_peak;  ///< TONEMAP: cd/m2
     double out_white;           ///< TONEMAP: cd/m2 of output relative light 1.0
     double desat;               ///< TONEMAP
+    int by_first;               ///< TONEMAP: G of the first component (IPT's I), not max(c)
     CspfixBezier bz;            ///< TONEMAP st2094-40: the curve
     int gmode;                  ///< GAMUT: enum CspfixGamut (desaturate, compress)
     double thr, s[3];           ///< GAMUT compress: threshold, 1 / knee scale (0: none)
 } CspfixOp;
 
-#define CSPFIX_MAX_OPS 16
+#define CSPFIX_MAX_OPS 24
 
 /** Tone mapping of a conversion: which curve, between which peaks (cd/m2) */
 typedef struct CspfixTone {

@@ -125,7 +125,10 @@ static void run_stages_chunk(const CspfixExec *e, float *c0, float *c1, float *c
             dsp->stage.clip(c2, w, st->lo, st->hi);
             break;
         case CSPFIX_OP_TONEMAP:
-            dsp->stage.tonemap(c0, c1, c2, w, st->k, st->tab, st->tab2);
+            if (st->first)
+                dsp->stage.tonemap_i(c0, c1, c2, w, st->k, st->tab, st->tab2);
+            else
+                dsp->stage.tonemap(c0, c1, c2, w, st->k, st->tab, st->tab2);
             break;
         case CSPFIX_OP_GAMUT:
             if (st->gmode == CSPFIX_GAMUT_COMPRESS)

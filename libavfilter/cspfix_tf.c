@@ -87,6 +87,8 @@ static double decode_pos(enum CspfixCurve c, double e)
         return av_csp_trc_func_inv_from_id(AVCOL_TRC_ARIB_STD_B67)(e);
     case CSPFIX_CURVE_VLOG:
         return av_csp_trc_func_inv_from_id(AVCOL_TRC_V_LOG)(e);
+    case CSPFIX_CURVE_IPT:
+        return pow(e, 1.0 / CSPFIX_IPT_EXP);
     default:
         return e;
     }
@@ -121,6 +123,8 @@ static double encode_pos(enum CspfixCurve c, double l)
         return av_csp_trc_func_from_id(AVCOL_TRC_ARIB_STD_B67)(l);
     case CSPFIX_CURVE_VLOG:
         return av_csp_trc_func_from_id(AVCOL_TRC_V_LOG)(l);
+    case CSPFIX_CURVE_IPT:
+        return pow(l, CSPFIX_IPT_EXP);
     default:
         return l;
     }

@@ -99,6 +99,7 @@ enum CspfixCurve {
     CSPFIX_CURVE_PQ,
     CSPFIX_CURVE_HLG,          ///< per-component part of HLG (scene light)
     CSPFIX_CURVE_VLOG,
+    CSPFIX_CURVE_IPT,          ///< IPT's nonlinearity (Ebner-Fairchild): L' = L^0.43, odd
     CSPFIX_CURVE_NB,
 };
 
@@ -106,6 +107,9 @@ enum CspfixLinearize {
     CSPFIX_LIN_DISPLAY = 0,
     CSPFIX_LIN_SCENE   = 1,
 };
+
+/** The exponent of IPT's LMS nonlinearity. */
+#define CSPFIX_IPT_EXP 0.43
 
 /** Reference white in cd/m2: relative linear light 1.0 (BT.2408). */
 #define CSPFIX_REF_WHITE 203.0

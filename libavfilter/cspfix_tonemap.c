@@ -154,10 +154,15 @@ static double curve_desat(const CspfixToneCurve *tc, double m)
     return tc->op->desat * FFMIN(FFMAX(1.0 - r, 0.0), 1.0);
 }
 
-/* below TM_FLOOR (and for negative m) both are their value at TM_FLOOR */
+/* below TM_FLOOR (and for negative m) both are their value at TM_FLOOR; by_first (IPT's
+ * intensity i): the gain of the grey of that intensity (light i^(1/0.43)), to the 0.43 */
 double ff_cspfix_tone_curve_gain(void *opaque, double m)
 {
     const CspfixToneCurve *tc = opaque;
+    if (tc->op->by_first) {
+        const double y = m > 0.0 ? pow(m, 1.0 / CSPFIX_IPT_EXP) : 0.0;
+        return pow(y <= TM_FLOOR ? tc->gain0 : curve_gain(tc, y), CSPFIX_IPT_EXP);
+    }
     return m <= TM_FLOOR ? tc->gain0 : curve_gain(tc, m);
 }
 

@@ -82,6 +82,7 @@ typedef struct CspfixContext {
     int loc, iloc;               ///< chroma_loc, ichroma_loc
     int interlace;               ///< enum CspfixInterlace
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
+    int tmmode;                  ///< enum CspfixToneMode
     double desat, peak, target_peak;
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
     CspfixLight light;           ///< peak=auto: the light measured so far
@@ -144,6 +145,10 @@ static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDe
     if (s->peak > 0.0 && !ff_cspfix_is_hdr_trc(id->trc))
         av_log(ctx, AV_LOG_WARNING, "peak=%g has no effect: the input (%s) is SDR; peak is "
                "the source peak of PQ or HLG input.\n", s->peak, av_color_transfer_name(id->trc));
+    if (s->desat > 0.0 && s->plan.tone.tm != CSPFIX_TM_NONE && s->tmmode == CSPFIX_TMMODE_IPT)
+        av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect with tmmode=ipt, which keeps "
+               "the chroma to intensity ratio of IPT (desat moves max-RGB colours toward "
+               "their luminance).\n", s->desat);
     if (s->desat > 0.0 && s->plan.tone.tm == CSPFIX_TM_NONE)
         av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect: no tone curve runs (%s to %s%s).\n",
                s->desat, av_color_transfer_name(id->trc), av_color_transfer_name(od->trc),
@@ -181,6 +186,7 @@ static CspfixPlanOptions plan_options(const CspfixContext *s)
         .fast      = s->fast,
         .clipgamut = s->clipgamut,
         .tonemap   = s->tonemap,
+        .tmmode    = s->tmmode,
         .gamut     = s->gamut,
         .desat     = s->desat,
         .src_peak  = 0.0,
@@ -965,6 +971,8 @@ static const AVOption cspfix_options[] = {
     { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
     { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000; auto: measured on each PQ frame)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, -1.0, 10000.0, RFLAGS, .unit = "peak" },
     { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },
+    INTOPT("tmmode", "What the tone curve maps: max (the largest of R, G, B; all three scaled alike) or ipt (IPT's intensity, its chroma scaled alike)", tmmode, CSPFIX_TMMODE_MAX, 0, CSPFIX_TMMODE_NB - 1, "tmmode", RFLAGS),
+    C("max", CSPFIX_TMMODE_MAX, "tmmode"), C("ipt", CSPFIX_TMMODE_IPT, "tmmode"),
     INTOPT("dovi", "Dolby Vision: apply the RPU's reshaping and colour to frames that carry one (auto), or convert the frames by their tags (ignore)", dovi, 1, 0, 1, "dovi", FLAGS),
     C("auto", 1, "dovi"), C("ignore", 0, "dovi"),
     INTOPT("lookahead", "peak=auto: frames measured ahead of their conversion, so that each shot is tone mapped with its own light from its first frame (frames are delayed, not dropped or reordered)", lookahead, 0, 0, CSPFIX_LIGHT_MAX_AHEAD, NULL, FLAGS),

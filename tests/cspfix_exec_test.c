@@ -56,6 +56,7 @@ typedef struct Case {
     enum AVChromaLocation in_loc, out_loc;
     enum CspfixPath path;           ///< the path the engine must choose
     int fuse;                       ///< the rows must run fused (fuse_in or fuse_out) or tables
+    int tmmode;                     ///< tone mapping of HDR input: enum CspfixToneMode
 } Case;
 
 #define D(p, t, c, r) { AVCOL_PRI_##p, AVCOL_TRC_##t, AVCOL_SPC_##c, AVCOL_RANGE_##r, 0 }
@@ -67,6 +68,7 @@ typedef struct Case {
 #define SRGB        D(BT709, IEC61966_2_1, RGB, JPEG)
 #define SRGB_TV     D(BT709, IEC61966_2_1, RGB, MPEG)
 #define RGB2020     D(BT2020, BT2020_10, RGB, JPEG)
+#define PQ2020_TV   D(BT2020, SMPTE2084, BT2020_NCL, MPEG)
 #define L(x) AVCHROMA_LOC_##x
 #define NONE    CSPFIX_DITHER_NONE
 #define ORDERED CSPFIX_DITHER_ORDERED
@@ -100,6 +102,9 @@ static const Case cases[] = {
     { "rows-v2 yuv420p 709->2020",    F(YUV420P), F(YUV420P), BT709_TV, BT2020_TV, AUTO, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1 },
     { "rows-v2 yuv420p10->8 ordered", F(YUV420P10LE), F(YUV420P), BT2020_TV, BT709_TV, AUTO, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1 },
     { "rows-v2 yuv420p10 2020->709",  F(YUV420P10LE), F(YUV420P10LE), BT2020_TV, BT709_TV, NONE, 0, L(TOPLEFT), L(TOPLEFT), CSPFIX_PATH_ROWS_V2, 1 },
+    /* HDR10 to SDR: the tone curve on max-RGB and on IPT's intensity */
+    { "rows-v2 pq->709 tonemap",      F(YUV420P10LE), F(YUV420P), PQ2020_TV, BT709_TV, AUTO, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1 },
+    { "rows-v2 pq->709 tmmode=ipt",   F(YUV420P10LE), F(YUV420P), PQ2020_TV, BT709_TV, AUTO, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1, CSPFIX_TMMODE_IPT },
     { "rows-v2 yuv444p->420p",        F(YUV444P), F(YUV420P), BT709_TV, BT2020_TV, NONE, 0, L(LEFT), L(CENTER), CSPFIX_PATH_ROWS_V2, 1 },
     { "rows yuv422p 709->2020",       F(YUV422P), F(YUV422P), BT709_TV, BT2020_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS, 1 },
     { "rows yuv444p10 709->2020",     F(YUV444P10LE), F(YUV444P10LE), BT709_TV, BT2020_TV, NONE, 0, L(LEFT), L(LEFT), CSPFIX_PATH_ROWS, 1 },
@@ -205,7 +210,8 @@ static void run_case(const Case *t)
     static const int heights[] = { 1, 3, 5, 7, 17, 33, 35 };
     static const int wide[] = { 127, 515, 600 };
     CspfixDesc id = t->id, od = t->od;
-    CspfixPlanOptions po = { .linearize = CSPFIX_LIN_DISPLAY, .wpadapt = CSPFIX_WP_BRADFORD };
+    CspfixPlanOptions po = { .linearize = CSPFIX_LIN_DISPLAY, .wpadapt = CSPFIX_WP_BRADFORD,
+                             .tmmode = t->tmmode };
     CspfixExecConfig cfg = {
         .plan = NULL, .in_fmt = t->in_fmt, .out_fmt = t->out_fmt,
         .in_loc = t->in_loc, .out_loc = t->out_loc,
@@ -327,7 +333,8 @@ static void check_tf_forms(void)
     }
     for (int c = CSPFIX_CURVE_NONE + 1; c < CSPFIX_CURVE_NB; c++) {
         const int power = c == CSPFIX_CURVE_BT1886 || c == CSPFIX_CURVE_GAMMA22 ||
-                          c == CSPFIX_CURVE_GAMMA28 || c == CSPFIX_CURVE_SMPTE428;
+                          c == CSPFIX_CURVE_GAMMA28 || c == CSPFIX_CURVE_SMPTE428 ||
+                          c == CSPFIX_CURVE_IPT;
         for (int enc = 0; enc < 2; enc++)
             curves[n++] = (TFCurve){ { c, enc, CSPFIX_CURVE_NONE, 0 }, power };
     }

@@ -267,6 +267,7 @@ static void test_neutral(void)
         "tonemap=mobius", "tonemap=none", "tonemap=bt2390:desat=1",
         "tonemap=hable:desat=0.5", "gamut=clip", "gamut=desaturate", "gamut=compress",
         "peak=auto", "peak=auto:lookahead=2:gamut=compress", "peak=10000", "peak=400",
+        "tmmode=ipt", "tmmode=ipt:tonemap=hable:gamut=compress", "tonemap=st2094-40",
     };
     const int w = 1024, h = 8;
     AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV420P10, w, h, AVCOL_PRI_BT2020,

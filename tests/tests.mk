@@ -31,7 +31,7 @@ LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
          $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test \
-         $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test \
+         $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test $(OUT)/hue_test \
          $(OUT)/cspfix_alloc_shim.so
 # seconds of each of the two runs of the short load test (the second with an injected leak)
 LOAD_SHORT_TIME ?= 20
@@ -51,6 +51,7 @@ check: build
 	@echo "== measured light (peak=auto)"; $(OUT)/light_test
 	@echo "== Dolby Vision reshaping";     $(OUT)/dovi_test
 	@echo "== tone curves: monotonic, neutral stays neutral"; $(OUT)/tone_test
+	@echo "== hue and lightness through tone mapping"; $(OUT)/hue_test
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
@@ -103,6 +104,9 @@ $(OUT)/tone_test: $(T)/cspfix_tone_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(
 
 $(OUT)/light_test: $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/hue_test: $(T)/cspfix_hue_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_hue_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 $(OUT)/dovi_test: $(T)/cspfix_dovi_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_dovi_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
@@ -182,7 +186,7 @@ ASAN_PRECISION ?= 4:2:0
 FUZZ_SHORT     ?= 30
 
 .PHONY: check-asan
-check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test
+check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test $(OUT)/hue_test
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
 	@echo "== [asan] execution paths, C kernels only"; CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/exec_test
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
@@ -190,6 +194,7 @@ check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_t
 	@echo "== [asan] measured light";      $(SAN_ENV) $(OUT)/light_test
 	@echo "== [asan] Dolby Vision reshaping"; $(SAN_ENV) $(OUT)/dovi_test
 	@echo "== [asan] tone curves";         $(SAN_ENV) $(OUT)/tone_test
+	@echo "== [asan] hue and lightness through tone mapping"; $(SAN_ENV) $(OUT)/hue_test
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
 	@echo "== [asan] bad input, C kernels only (ASan sees their accesses)"
 	@CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/badinput_test

@@ -79,7 +79,7 @@
 
 #include <zimg.h>
 
-#define MAX_PEERS     12
+#define MAX_PEERS     13
 #define MAX_RUNS      100
 #define MAX_TSETS     8     ///< thread counts
 #define WARMUP        2     ///< untimed frames before each timed run
@@ -309,6 +309,7 @@ static const ConvDef convs[] = {
         OPT("dither=none", B5_CSPFIX), OPT("dither=ed", B5_CSPFIX),
         OPT("gamut=clip", B5_CSPFIX), OPT("gamut=desaturate", B5_CSPFIX),
         OPT("gamut=compress", B5_CSPFIX), OPT("peak=auto", B5_CSPFIX),
+        OPT("tmmode=ipt", B5_CSPFIX),
         PEER_NOTE("zscale:ed", "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=tv" ZSCALE_OUT709
                   ":d=error_diffusion:npl=203", "zscale's error diffusion (clips: npl=203), for dither=ed"),
     }, 1 },

@@ -112,8 +112,10 @@ decl_cspfix_affine_fn(ff_cspfix_affine_avx2);
 decl_cspfix_matrix_fn(ff_cspfix_matrix_avx2);
 decl_cspfix_tf_fn(ff_cspfix_tf_avx2);
 decl_cspfix_tonemap_fn(ff_cspfix_tonemap_avx2);
+decl_cspfix_tonemap_fn(ff_cspfix_tonemap_i_avx2);
 decl_cspfix_tf_fn(ff_cspfix_tf_avx512);
 decl_cspfix_tonemap_fn(ff_cspfix_tonemap_avx512);
+decl_cspfix_tonemap_fn(ff_cspfix_tonemap_i_avx512);
 decl_cspfix_affine_fn(ff_cspfix_affine_avx512);
 decl_cspfix_matrix_fn(ff_cspfix_matrix_avx512);
 #define DECL_GAMUT(opt)                                             \
@@ -227,7 +229,8 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
     if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
         dsp->matrix  = ff_cspfix_matrix_avx2;
         dsp->tf      = ff_cspfix_tf_avx2;
-        dsp->tonemap = ff_cspfix_tonemap_avx2;
+        dsp->tonemap   = ff_cspfix_tonemap_avx2;
+        dsp->tonemap_i = ff_cspfix_tonemap_i_avx2;
     }
 #endif
 #if HAVE_AVX512_EXTERNAL
@@ -240,7 +243,8 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
     if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
         dsp->matrix  = ff_cspfix_matrix_avx512;
         dsp->tf      = tf_avx512;
-        dsp->tonemap = ff_cspfix_tonemap_avx512;
+        dsp->tonemap   = ff_cspfix_tonemap_avx512;
+        dsp->tonemap_i = ff_cspfix_tonemap_i_avx512;
     }
 #endif
 }

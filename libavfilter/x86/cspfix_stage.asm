@@ -605,16 +605,22 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 ; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C. Both
 ; tables are read at the same segments; two passes per block as in tf.
 ;-----------------------------------------------------------------------------
-%macro TONEMAP_MAX 0 ; m4 = max(m7, m8, m9) of the rows at x
+; TONEMAP_MAX first: m4 = max(m7, m8, m9) of the rows at x (first: m4 = m7, IPT's I)
+%macro TONEMAP_MAX 1
     movu    m7, [c0q + xq * 4]
     movu    m8, [c1q + xq * 4]
     movu    m9, [c2q + xq * 4]
+%if %1
+    mova    m4, m7
+%else
     vmaxps  m4, m7, m8                  ; v-forms: x86inc would swap the operands
     vmaxps  m4, m4, m9                  ; of maxps m<8, m>=8 (VEX size), not C's
+%endif
 %endmacro
 
-%macro TONEMAP 0
-cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i0, i1, p, end, x0
+; TONEMAP name, first: cspfix_tonemap (gain of max-RGB) and cspfix_tonemap_i (of c0)
+%macro TONEMAP 2
+cglobal cspfix_%1, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i0, i1, p, end, x0
     movsxdifnidn wq, wd
     TF_CONSTANTS
     VBROADCASTSS m13, [i2q]             ; k (i2 is free after this)
@@ -624,7 +630,7 @@ cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat,
 .block:
     TF_BLOCK_START
 .offsets:
-    TONEMAP_MAX
+    TONEMAP_MAX %2
     TF_OFFSETS m4, [pq + xq * 4]
     add     xq, mmsize / 4
     cmp     xq, endq
@@ -633,7 +639,7 @@ cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat,
     test    desatq, desatq
     jnz .eval_desat
 .eval:
-    TONEMAP_MAX
+    TONEMAP_MAX %2
     TF_T    m4
     TF_EVAL gainq, m4, m1, pq + xq * 4
     mulps   m7, m1
@@ -647,7 +653,7 @@ cglobal cspfix_tonemap, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat,
     jl .eval
     jmp .next
 .eval_desat:
-    TONEMAP_MAX
+    TONEMAP_MAX %2
     TF_T    m4
     TF_EVAL gainq, m4, m1, pq + xq * 4
     mulps   m7, m1
@@ -923,7 +929,8 @@ INIT_YMM avx2
 AFFINE
 MATRIX
 TF
-TONEMAP
+TONEMAP tonemap, 0
+TONEMAP tonemap_i, 1
 CLIP
 GAMUT_DESAT
 GAMUT_COMPRESS
@@ -933,7 +940,8 @@ INIT_ZMM avx512
 AFFINE
 MATRIX
 TF
-TONEMAP
+TONEMAP tonemap, 0
+TONEMAP tonemap_i, 1
 CLIP
 GAMUT_DESAT
 GAMUT_COMPRESS

@@ -328,6 +328,7 @@ static void check_tf(const CspfixDSPContext *dsp)
         [CSPFIX_CURVE_LOG100] = "log100", [CSPFIX_CURVE_LOG316] = "log316",
         [CSPFIX_CURVE_SMPTE428] = "smpte428", [CSPFIX_CURVE_PQ] = "pq",
         [CSPFIX_CURVE_HLG] = "hlg", [CSPFIX_CURVE_VLOG] = "vlog",
+        [CSPFIX_CURVE_IPT] = "ipt",
     };
     Curve curves[2 * CSPFIX_CURVE_NB + 4];
     char cnames[2 * CSPFIX_CURVE_NB][32];
@@ -1091,9 +1092,11 @@ static void check_tonemap(const CspfixDSPContext *dsp)
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
     }
-    for (int d = 0; d < 2; d++) {
-        const CspfixTFTable *dt = d ? desat : NULL;
-        if (!check_func(dsp->stage.tonemap, "cspfix_tonemap%s", d ? "_desat" : ""))
+    /* d & 1: with desat; d & 2: tonemap_i, the gain of c0 (IPT's intensity) */
+    for (int d = 0; d < 4; d++) {
+        const CspfixTFTable *dt = d & 1 ? desat : NULL;
+        if (!check_func(d & 2 ? dsp->stage.tonemap_i : dsp->stage.tonemap, "cspfix_tonemap%s%s",
+                        d & 2 ? "_i" : "", d & 1 ? "_desat" : ""))
             continue;
         for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
             const int w = widths[i];
