@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cspfix encoder tests: cspfix in the graph in front of the encoders the build has
 # (SVT-AV1 in the test build; x265 and x264 too in a full build with FFMPEG_GPL=1),
+# a Dolby Vision profile 5 clip through SVT-AV1 and dav1d with its RPU applied,
 # the output decoded back (dav1d, FFmpeg's HEVC/H.264 decoders) and read with ffprobe:
 # the colour tags from the bitstream (raw .ivf/.hevc/.h264 files: no container to
 # carry them) and the HDR10 side data (mastering display, content light level) the
@@ -229,6 +230,45 @@ if has encoders libsvtav1 && has decoders libdav1d; then
     enc_tests x264 libx264 h264 h264 -preset ultrafast
 else
     skip "the build has no libsvtav1 encoder and libdav1d decoder (the HDR10 input is made with them)"
+fi
+
+# Dolby Vision profile 5 (AV1 profile 10.0) through FFmpeg's own writer and parser:
+# tools/dovi_pattern.c (DOVI_PATTERN, built against the build under test) encodes the HDR
+# test pattern as a reshaped IPT-PQ-c2 base layer with its RPU (libsvtav1, dolbyvision=1);
+# dav1d reads the RPU back; cspfix applies it (dovi=auto) and comes out as the pattern
+# converted directly (tools/hdr_pattern.c, HDR_PATTERN), not as the base layer read as HDR10
+if [ -n "${DOVI_PATTERN:-}" ] && [ -n "${HDR_PATTERN:-}" ] && command -v python3 >/dev/null &&
+   has encoders libsvtav1 && has decoders libdav1d; then
+    t=$SECONDS
+    dv=$tmp/dovi-profile5.mkv
+    if "$DOVI_PATTERN" "$dv" 1 >/dev/null 2>&1; then ok; else fail "DV: dovi_pattern encode"; fi
+    probe "$dv" libdav1d >"$tmp/dv.txt"
+    if grep -q 'side_data_type="Dolby Vision Metadata"' "$tmp/dv.txt"; then ok
+    else fail "DV: dav1d exports no RPU (AV_FRAME_DATA_DOVI_METADATA) from the file"; fi
+    expect_tags "$tmp/dv.txt" "pc,ipt-c2,smpte2084,bt2020" "DV base layer"
+    "$HDR_PATTERN" 1 >"$tmp/pattern.yuv"
+    tm="cspfix=all=bt709:format=gbrp:peak=4000"
+    run -c:v libdav1d -i "$dv" -vf "$tm" -frames:v 1 -f rawvideo "$tmp/dv-rpu.rgb" &&
+    run -c:v libdav1d -i "$dv" -vf "$tm:dovi=ignore:ispace=bt2020nc:irange=pc" -frames:v 1 \
+        -f rawvideo "$tmp/dv-ignore.rgb" &&
+    run -f rawvideo -pixel_format yuv420p10le -video_size 640x360 -color_primaries bt2020 \
+        -color_trc smpte2084 -colorspace bt2020nc -color_range tv -i "$tmp/pattern.yuv" \
+        -vf "$tm" -frames:v 1 -f rawvideo "$tmp/dv-truth.rgb" && ok || fail "DV: conversions"
+    if python3 - "$tmp/dv-rpu.rgb" "$tmp/dv-ignore.rgb" "$tmp/dv-truth.rgb" <<'EOF'
+import sys
+rpu, ign, truth = (open(f, 'rb').read() for f in sys.argv[1:4])
+mean = lambda a, b: sum(abs(x - y) for x, y in zip(a, b)) / max(len(a), 1)
+m_rpu, m_ign = mean(rpu, truth), mean(ign, truth)
+print('DV profile 5 (SVT-AV1 -> dav1d): with the RPU %.2f 8-bit codes from the pattern on '
+      'average, the base layer read as HDR10 %.2f' % (m_rpu, m_ign))
+sys.exit(0 if len(rpu) == len(truth) > 0 and m_rpu < 4.0 and m_ign > 20.0 else 1)
+EOF
+    then ok; else fail "DV: the RPU's picture is not the pattern's"; fi
+    if run -c:v libdav1d -i "$dv" -vf "$tm,showinfo" -frames:v 1 -f null - -v info 2>&1 |
+       grep -q 'side data - Dolby Vision'; then fail "DV: the RPU is still on the converted frames"; else ok; fi
+    echo "dovi: $((SECONDS - t)) s"
+else
+    skip "Dolby Vision round trip: needs DOVI_PATTERN, HDR_PATTERN, python3, libsvtav1 and libdav1d"
 fi
 
 echo "encode tests: $passed passed, $failed failed, $skipped skipped ($((SECONDS - start)) s)"
