@@ -408,23 +408,13 @@ static void test_foreign_descriptions(void)
 /* a Dolby Vision RPU (AVDOVIMetadata) on f: residual says the enhancement layer is used */
 static int add_dovi(AVFrame *f, int residual)
 {
-    size_t size;
-    AVDOVIMetadata *md = av_dovi_metadata_alloc(&size);
-    AVBufferRef *buf;
+    AVDOVIMetadata *md = cspfix_attach_dovi(f);
 
     if (!md)
         return AVERROR(ENOMEM);
-    if (!(buf = av_buffer_create((uint8_t *)md, size, NULL, NULL, 0))) {
-        av_free(md);
-        return AVERROR(ENOMEM);
-    }
     av_dovi_get_header(md)->disable_residual_flag = !residual;
     av_dovi_get_header(md)->rpu_type = 2;
     av_dovi_get_header(md)->bl_bit_depth = 10;
-    if (!av_frame_new_side_data_from_buf(f, AV_FRAME_DATA_DOVI_METADATA, buf)) {
-        av_buffer_unref(&buf);
-        return AVERROR(ENOMEM);
-    }
     return 0;
 }
 

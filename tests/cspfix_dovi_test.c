@@ -502,20 +502,14 @@ static int add_rpu(AVFrame *f, int luma, int chroma, int nlq)
     static const int ycc[9] = { 8192, 799, 1681, 8192, -933, 1091, 8192, 267, -5545 };
     static const int lms[9] = { 17081, -349, -349, -349, 17081, -349, -349, -349, 17081 };
     const int ident = luma == LUMA_IDENTITY;
-    size_t size;
-    AVDOVIMetadata *md = av_dovi_metadata_alloc(&size);
+    AVDOVIMetadata *md = cspfix_attach_dovi(f);
     AVDOVIRpuDataHeader *hdr;
     AVDOVIDataMapping *map;
     AVDOVIColorMetadata *col;
-    AVBufferRef *buf;
     Curve cv;
 
     if (!md)
         return AVERROR(ENOMEM);
-    if (!(buf = av_buffer_create((uint8_t *)md, size, NULL, NULL, 0))) {
-        av_free(md);
-        return AVERROR(ENOMEM);
-    }
     hdr = av_dovi_get_header(md);
     map = av_dovi_get_mapping(md);
     col = av_dovi_get_color(md);
@@ -573,11 +567,6 @@ static int add_rpu(AVFrame *f, int luma, int chroma, int nlq)
     col->signal_full_range_flag = 1;
     col->source_min_pq          = 62;
     col->source_max_pq          = 3079;
-
-    if (!av_frame_new_side_data_from_buf(f, AV_FRAME_DATA_DOVI_METADATA, buf)) {
-        av_buffer_unref(&buf);
-        return AVERROR(ENOMEM);
-    }
     return 0;
 }
 

@@ -25,7 +25,9 @@
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
+#include <libavutil/dovi_meta.h>
 #include <libavutil/error.h>
+#include <libavutil/mem.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/macros.h>
 #include <libavutil/mastering_display_metadata.h>
@@ -183,6 +185,25 @@ int cspfix_frames_equal(const AVFrame *a, const AVFrame *b)
                 return 0;
     }
     return 1;
+}
+
+AVDOVIMetadata *cspfix_attach_dovi(AVFrame *f)
+{
+    size_t size;
+    AVDOVIMetadata *md = av_dovi_metadata_alloc(&size);
+    AVBufferRef *buf;
+
+    if (!md)
+        return NULL;
+    if (!(buf = av_buffer_create((uint8_t *)md, size, NULL, NULL, 0))) {
+        av_free(md);
+        return NULL;
+    }
+    if (!av_frame_new_side_data_from_buf(f, AV_FRAME_DATA_DOVI_METADATA, buf)) {
+        av_buffer_unref(&buf);
+        return NULL;
+    }
+    return md;
 }
 
 int cspfix_set_hdr10(AVFrame *f, int max_lum, int maxcll)

@@ -58,6 +58,9 @@ AVFrame *cspfix_alloc_frame(int fmt, int w, int h, int prim, int trc, int csp, i
  */
 int cspfix_set_hdr10(AVFrame *f, int max_lum, int maxcll);
 
+/** A zeroed Dolby Vision RPU (AVDOVIMetadata) attached to f, to be filled; NULL: no memory. */
+struct AVDOVIMetadata *cspfix_attach_dovi(AVFrame *f);
+
 /** 1 if the two frames have identical visible samples in every plane. */
 int cspfix_frames_equal(const AVFrame *a, const AVFrame *b);
 
