@@ -370,15 +370,18 @@ static void chroma_row(const CspfixDovi *d, int c, const uint16_t *codes, const 
     }
 }
 
-/* row y of component c as codes in buf (a scratch row: the kernels may read whole vectors
- * after w; fbuf: float scratch for the generic reader) */
+/* row y of component c (of h rows) as codes: the frame's own 16-bit samples where whole
+ * vectors read after w stay inside the frame (a row with one after it, at least 64 samples
+ * wide), else a copy in buf (a scratch row); fbuf: float scratch for the generic reader */
 static const uint16_t *code_row(const CspfixDovi *d, const AVFrame *in, int c, int y, int w,
-                                uint16_t *buf, float *fbuf)
+                                int h, uint16_t *buf, float *fbuf)
 {
     const CspfixComp *cp = &d->fin.comp[c];
     const uint8_t *src = ff_cspfix_row_ptr(in, cp, y);
 
     if (cp->kind == CSPFIX_COMP_PLANAR16) {
+        if (y + 1 < h && w >= 64 && in->linesize[cp->plane] >= 2 * w)
+            return (const uint16_t *)src;
         memcpy(buf, src, w * sizeof(*buf));
         return buf;
     }
@@ -435,11 +438,11 @@ void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jo
         const uint16_t *yr[2], *cb, *cr;
 
         for (int i = 0; i < nl; i++) {
-            yr[i] = code_row(d, in, 0, ly0 + i, w, cbuf[i], fb);
+            yr[i] = code_row(d, in, 0, ly0 + i, w, h, cbuf[i], fb);
             luma_row(d, yr[i], (uint16_t *)(out->data[0] + (ptrdiff_t)(ly0 + i) * out->linesize[0]), w);
         }
-        cb = code_row(d, in, 1, cy, cw, cbuf[2], fb);
-        cr = code_row(d, in, 2, cy, cw, cbuf[3], fb);
+        cb = code_row(d, in, 1, cy, cw, ch, cbuf[2], fb);
+        cr = code_row(d, in, 2, cy, cw, ch, cbuf[3], fb);
         if (mmr) {
             luma_mean(d, x0, yr, nl, w, cw, hs);
             d->dsp.dovi.norm(x1, cb, cw, &d->norm);
