@@ -186,7 +186,8 @@ static int build_curve(void *log_ctx, CspfixDovi *d, int c, const AVDOVIRpuDataH
     }
     /* one entry per code: the piece, and the polynomial pieces' result */
     if (!cv->lut) {
-        cv->lut      = av_malloc_array(1 << 16, sizeof(*cv->lut));
+        /* the SIMD lookups read one entry after the last */
+        cv->lut      = av_calloc((1 << 16) + 16, sizeof(*cv->lut));
         cv->piece_of = av_malloc(1 << 16);
         if (!cv->lut || !cv->piece_of)
             return AVERROR(ENOMEM);
@@ -337,15 +338,6 @@ int ff_cspfix_dovi_jobs(const CspfixDovi *d, int h, int nb_threads)
     return FFMAX(FFMIN3(nb_threads, d->scratch_jobs, ch / 8), 1);
 }
 
-/* luma row: codes to reshaped 16-bit through the table */
-static void luma_row(const CspfixDovi *d, const uint16_t *codes, uint16_t *dst, int w)
-{
-    const uint16_t *lut = d->curve[0].lut;
-    const int max = d->max_code;
-    for (int x = 0; x < w; x++)
-        dst[x] = lut[FFMIN(codes[x], max)];
-}
-
 /* chroma row: the table where the piece is a polynomial, MMR elsewhere (each MMR piece
  * over the row into tmp, taken where it applies) */
 static void chroma_row(const CspfixDovi *d, int c, const uint16_t *codes, const float *x0,
@@ -358,8 +350,7 @@ static void chroma_row(const CspfixDovi *d, int c, const uint16_t *codes, const 
         d->dsp.dovi.mmr(dst, x0, x1, x2, (const float (*)[16])cv->piece[0].mmr_v, w);
         return;
     }
-    for (int x = 0; x < w; x++)
-        dst[x] = cv->lut[FFMIN(codes[x], max)];
+    d->dsp.dovi.lut(dst, codes, w, cv->lut, max);
     for (int k = 0; k < cv->nb_pieces; k++) {
         if (!cv->piece[k].mmr)
             continue;
@@ -439,7 +430,8 @@ void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jo
 
         for (int i = 0; i < nl; i++) {
             yr[i] = code_row(d, in, 0, ly0 + i, w, h, cbuf[i], fb);
-            luma_row(d, yr[i], (uint16_t *)(out->data[0] + (ptrdiff_t)(ly0 + i) * out->linesize[0]), w);
+            d->dsp.dovi.lut((uint16_t *)(out->data[0] + (ptrdiff_t)(ly0 + i) * out->linesize[0]),
+                            yr[i], w, d->curve[0].lut, d->max_code);
         }
         cb = code_row(d, in, 1, cy, cw, ch, cbuf[2], fb);
         cr = code_row(d, in, 2, cy, cw, ch, cbuf[3], fb);

@@ -472,6 +472,12 @@ static decl_cspfix_dovi_mmr_fn(dovi_mmr_c)
     }
 }
 
+static decl_cspfix_dovi_lut_fn(dovi_lut_c)
+{
+    for (int x = 0; x < w; x++)
+        dst[x] = lut[FFMIN(src[x], max)];
+}
+
 static decl_cspfix_dovi_norm_fn(dovi_norm_c)
 {
     for (int x = 0; x < w; x++)
@@ -544,6 +550,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
     };
     dsp->dovi = (CspfixDoviDSP){
         .mmr     = dovi_mmr_c,
+        .lut     = dovi_lut_c,
         .norm    = dovi_norm_c,
         .mean420 = dovi_mean420_c,
     };

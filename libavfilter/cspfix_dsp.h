@@ -451,12 +451,22 @@ typedef struct CspfixDoviNorm {
 #define CSPFIX_DOVI_MEAN_ARGS float *dst, const uint16_t *y0, const uint16_t *y1, int w, \
                               const CspfixDoviNorm *n
 
+/**
+ * lut: dst[x] = lut[min(src[x], max)] (the polynomial pieces' table). SIMD versions process
+ * whole vectors of up to 16 samples: they read src and write dst that far, and read one
+ * entry after lut[max].
+ */
+#define CSPFIX_DOVI_LUT_ARGS  uint16_t *dst, const uint16_t *src, int w, const uint16_t *lut, \
+                              int max
+
+#define decl_cspfix_dovi_lut_fn(name)  void (name)(CSPFIX_DOVI_LUT_ARGS)
 #define decl_cspfix_dovi_mmr_fn(name)  void (name)(CSPFIX_DOVI_MMR_ARGS)
 #define decl_cspfix_dovi_norm_fn(name) void (name)(CSPFIX_DOVI_NORM_ARGS)
 #define decl_cspfix_dovi_mean_fn(name) void (name)(CSPFIX_DOVI_MEAN_ARGS)
 
 typedef struct CspfixDoviDSP {
     decl_cspfix_dovi_mmr_fn(*mmr);
+    decl_cspfix_dovi_lut_fn(*lut);
     decl_cspfix_dovi_norm_fn(*norm);
     decl_cspfix_dovi_mean_fn(*mean420);
 } CspfixDoviDSP;

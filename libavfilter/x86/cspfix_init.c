@@ -193,6 +193,7 @@ decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx512);
 /* dovi (cspfix_dovi.asm) */
 decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx2);
 decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx512);
+decl_cspfix_dovi_lut_fn(ff_cspfix_dovi_lut_avx2);
 decl_cspfix_dovi_norm_fn(ff_cspfix_dovi_norm_avx2);
 decl_cspfix_dovi_norm_fn(ff_cspfix_dovi_norm_avx512);
 decl_cspfix_dovi_mean_fn(ff_cspfix_dovi_mean420_avx2);
@@ -332,6 +333,7 @@ static av_cold void init_dovi(CspfixDoviDSP *dsp, int cpu_flags)
 {
 #if HAVE_AVX2_EXTERNAL
     if (EXTERNAL_AVX2_FAST(cpu_flags)) {
+        dsp->lut     = ff_cspfix_dovi_lut_avx2;
         dsp->norm    = ff_cspfix_dovi_norm_avx2;
         dsp->mean420 = ff_cspfix_dovi_mean420_avx2;
     }

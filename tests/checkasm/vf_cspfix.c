@@ -1324,6 +1324,35 @@ static void check_dovi(const CspfixDSPContext *dsp)
         bench_new(new, x0, x1, x2, (const float (*)[16])k, MAXW);
     }
     {
+        /* the polynomial pieces' table: codes of every depth, and above max */
+        LOCAL_ALIGNED_64(uint16_t, src, [MAXW + PAD]);
+        static DECLARE_ALIGNED(64, uint16_t, tab)[(1 << 16) + 16];
+        declare_func(void, CSPFIX_DOVI_LUT_ARGS);
+
+        if (check_func(dsp->dovi.lut, "cspfix_dovi_lut")) {
+            for (int i = 0; i < (1 << 16) + 16; i++)
+                tab[i] = rnd();
+            for (int depth = 8; depth <= 16; depth += 2) {
+                const int max = (1 << depth) - 1;
+                for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                    const int w = widths[i], end = FFALIGN(w, 16);
+                    for (int x = 0; x < MAXW + PAD; x++)
+                        src[x] = rnd() & (rnd() & 7 ? max : 0xffff);
+                    src[0] = max;
+                    memset(new, 0xee, sizeof(uint16_t) * (MAXW + PAD + GUARD));
+                    call_ref(ref, src, w, tab, max);
+                    call_new(new, src, w, tab, max);
+                    if (memcmp(ref, new, w * sizeof(*ref)))
+                        fail();
+                    for (int x = end; x < MAXW + PAD + GUARD; x++)
+                        if (new[x] != 0xeeee)
+                            fail();
+                }
+            }
+            bench_new(new, src, MAXW, tab, 1023);
+        }
+    }
+    {
         /* codes of every depth from 8 to 16 bits, and above max (garbage high bits) */
         LOCAL_ALIGNED_64(uint16_t, y0, [2 * MAXW + 2 * PAD]);
         LOCAL_ALIGNED_64(uint16_t, y1, [2 * MAXW + 2 * PAD]);
