@@ -248,6 +248,8 @@ static const ConvDef convs[] = {
         PEER_NOTE("zscale+tonemap", "zscale=pin=2020:tin=smpte2084:min=2020_ncl:rin=pc:t=linear:npl=100,"
                   "format=gbrpf32le,tonemap=hable,zscale=p=709:t=709:m=709:r=tv,format=yuv420p",
                   "B5's chain, on the frames read as HDR10"),
+        PEER_NOTE("scale", "setparams=colorspace=bt2020nc," SCALE_IN("bt2020", "smpte2084", "bt2020nc", "pc")
+                  SCALE_OUT709, "libswscale on the frames read as HDR10 (no Dolby Vision)"),
     }, 0 },
     { "B6", 1920, 1080, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV420P,
       { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
