@@ -325,7 +325,7 @@ static double hlg_scene_white(void)
 /* ---- tone and gamut mapping stages (doc/conversion-model.md section 4) ---- */
 
 static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double ls, double lt,
-                       double out_white, double desat, const CspfixBezier *bz)
+                       double out_white, double desat, double black, const CspfixBezier *bz)
 {
     double npm[3][3];
     CspfixOp *op;
@@ -341,6 +341,8 @@ static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double
     op->dst_peak  = lt;
     op->out_white = out_white;
     op->desat     = desat;
+    /* BT.2390's black lift: bt2390 only (0 keeps the curve bit-identical) */
+    op->dst_black = tm == CSPFIX_TM_BT2390 ? black : 0.0;
     if (tm == CSPFIX_TM_ST2094_40)
         op->bz = *bz;
     return 0;
@@ -367,7 +369,7 @@ static const double ipt_from_lms[3][3] = {
  * above the target scaled down on max-RGB (clip: IPT is homogeneous, so the hue holds).
  */
 static int add_tonemap_ipt(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double ls,
-                           double lt, double out_white, const CspfixBezier *bz)
+                           double lt, double out_white, double black, const CspfixBezier *bz)
 {
     double npm[3][3], m[3][3], mi[3][3], a[3][4];
     CspfixOp *op;
@@ -381,7 +383,7 @@ static int add_tonemap_ipt(CspfixPlan *p, enum AVColorPrimaries prim, int tm, do
     add_tf(p, CSPFIX_CURVE_IPT, 1);
     ff_cspfix_aff_from_mat3(a, ipt_from_lms);
     add_matrix(p, a);
-    if ((ret = add_tonemap(p, prim, tm, ls, lt, out_white, 0.0, bz)) < 0)
+    if ((ret = add_tonemap(p, prim, tm, ls, lt, out_white, 0.0, black, bz)) < 0)
         return ret;
     op = &p->ops[p->nb_ops - 1];
     op->by_first = 1;
@@ -393,15 +395,15 @@ static int add_tonemap_ipt(CspfixPlan *p, enum AVColorPrimaries prim, int tm, do
         return ret;
     ff_cspfix_aff_from_mat3(a, mi);
     add_matrix(p, a);
-    return add_tonemap(p, prim, CSPFIX_TM_CLIP, ls, lt, out_white, 0.0, bz);
+    return add_tonemap(p, prim, CSPFIX_TM_CLIP, ls, lt, out_white, 0.0, 0.0, bz);
 }
 
 static int add_tone(CspfixPlan *p, const CspfixPlanOptions *o, enum AVColorPrimaries prim,
                     int tm, double ls, double lt, double out_white)
 {
     if (o->tmmode == CSPFIX_TMMODE_IPT)
-        return add_tonemap_ipt(p, prim, tm, ls, lt, out_white, &o->bezier);
-    return add_tonemap(p, prim, tm, ls, lt, out_white, o->desat, &o->bezier);
+        return add_tonemap_ipt(p, prim, tm, ls, lt, out_white, o->dst_black, &o->bezier);
+    return add_tonemap(p, prim, tm, ls, lt, out_white, o->desat, o->dst_black, &o->bezier);
 }
 
 /* gamut=desaturate/compress in the output primaries; g maps input to output RGB */
@@ -783,6 +785,9 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
             av_log(log_ctx, level, "  %d: tone map %s on max(R,G,B): %g -> %g cd/m2, output 1.0 = "
                    "%g cd/m2, desat %g\n", i, ff_cspfix_tonemap_name(op->tm), op->src_peak,
                    op->dst_peak, op->out_white, op->desat);
+            if (op->dst_black > 0.0)
+                av_log(log_ctx, level, "     BT.2390 black lift to a target black of %g cd/m2\n",
+                       op->dst_black);
             break;
         case CSPFIX_OP_GAMUT:
             av_log(log_ctx, level, "  %d: gamut %s to [0, %g] (Y = %.4f R + %.4f G + %.4f B)\n",

@@ -58,6 +58,7 @@ typedef struct CspfixPlanOptions {
     double src_peak;            ///< source peak in cd/m2 (tone mapping of HDR input); 0: 1000
     double hlg_lw;              ///< HLG input: nominal display peak Lw in cd/m2; 0: 1000
     double dst_peak;            ///< target_peak in cd/m2; 0: 203 (SDR white, BT.2408)
+    double dst_black;           ///< target_black in cd/m2 (bt2390's black lift); 0: none
     /** gamut=compress: mastering display primaries (x, y of R, G, B), all 0 if unknown */
     double src_prim[3][2];
     /** Dolby Vision reshaped input (cspfix_dovi.h, doc/conversion-model.md section 9):
@@ -80,6 +81,8 @@ enum CspfixTonemap {
     CSPFIX_TM_HABLE,            ///< Hable filmic curve
     CSPFIX_TM_MOBIUS,           ///< Mobius: linear to 0.3 of target, then a Mobius map
     CSPFIX_TM_ST2094_40,        ///< the frame's HDR10+ (ST 2094-40) Bezier curve, else bt2390
+    CSPFIX_TM_BT2446A,          ///< Report ITU-R BT.2446 Method A luminance curve
+    CSPFIX_TM_SPLINE,           ///< BT.2390's knee, then a C1 quadratic spline in the PQ domain
     CSPFIX_TM_NB,
 };
 
@@ -142,6 +145,7 @@ typedef struct CspfixOp {
     double lw;                  ///< OOTF: display peak in cd/m2
     int tm;                     ///< TONEMAP: enum CspfixTonemap
     double src_peak, dst_peak;  ///< TONEMAP: cd/m2
+    double dst_black;           ///< TONEMAP bt2390: target black in cd/m2 (black lift), 0: none
     double out_white;           ///< TONEMAP: cd/m2 of output relative light 1.0
     double desat;               ///< TONEMAP
     int by_first;               ///< TONEMAP: G of the first component (IPT's I), not max(c)

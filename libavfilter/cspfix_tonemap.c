@@ -84,11 +84,30 @@ void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op)
     tc->tm = op->tm;
     tc->ls = op->src_peak;
     tc->lt = op->dst_peak;
-    if (tc->tm == CSPFIX_TM_BT2390) {
+    if (tc->tm == CSPFIX_TM_BT2390 || tc->tm == CSPFIX_TM_SPLINE) {
         tc->pb      = pq_enc_nits(0.0);
         tc->span    = pq_enc_nits(tc->ls) - tc->pb;
         tc->max_lum = (pq_enc_nits(tc->lt) - tc->pb) / tc->span;
         tc->ks      = FFMAX(1.5 * tc->max_lum - 0.5, 0.0);
+    }
+    if (tc->tm == CSPFIX_TM_BT2390 && op->dst_black > 0.0) {
+        /* BT.2390 step 4: b = minLum, the target black in the normalised PQ domain (at
+         * most 1: a black above the source peak lifts everything to it). E2 + b (1 - E2)^4
+         * has the slope 1 - 4b (1 - E2)^3, negative near black when b > 1/4 (a target
+         * black of about 2 cd/m2 for a 1000 cd/m2 source): there the exponent is 1/b
+         * (slope 1 - (1 - E2)^(1/b - 1) >= 0), so the curve stays non-decreasing. */
+        tc->lift_b = FFMIN(FFMAX((pq_enc_nits(op->dst_black) - tc->pb) / tc->span, 0.0), 1.0);
+        tc->lift_k = tc->lift_b > 0.25 ? 1.0 / tc->lift_b : 4.0;
+    }
+    if (tc->tm == CSPFIX_TM_SPLINE && tc->max_lum < 1.0)
+        tc->spline_a = (tc->max_lum - tc->ks) / (1.0 - tc->ks);
+    if (tc->tm == CSPFIX_TM_BT2446A) {
+        /* Report ITU-R BT.2446-1 Method A: rho = 1 + 32 (L / 10000)^(1/2.4) of the HDR
+         * peak (the source) and of the SDR peak (here the target, SDR or not) */
+        tc->rho_hdr = 1.0 + 32.0 * pow(tc->ls / CSPFIX_PQ_PEAK, 1.0 / 2.4);
+        tc->rho_sdr = 1.0 + 32.0 * pow(tc->lt / CSPFIX_PQ_PEAK, 1.0 / 2.4);
+        tc->ln_hdr  = log1p(tc->rho_hdr - 1.0);
+        tc->ln_sdr  = log1p(tc->rho_sdr - 1.0);
     }
     tc->gain0  = curve_gain(tc, TM_FLOOR);
     tc->desat0 = curve_desat(tc, TM_FLOOR);
@@ -100,20 +119,79 @@ static double tone_curve(const CspfixToneCurve *tc, double l)
 
     switch (tc->tm) {
     case CSPFIX_TM_BT2390: {
-        /* BT.2390 EETF in the PQ domain, source black 0, target black 0 */
+        /* BT.2390 EETF in the PQ domain, source black 0, target black 0 unless
+         * target_black is set (step 4, the black level lift) */
         const double pb = tc->pb, span = tc->span, max_lum = tc->max_lum, ks = tc->ks;
         double e1, e2;
+        if (ls <= lt) {
+            if (tc->lift_b <= 0.0)
+                return FFMIN(l, lt);
+            /* no compression, the black lift only (light above the source peak as is) */
+            e2 = FFMAX((pq_enc_nits(l) - pb) / span, 0.0);
+        } else {
+            e1 = FFMIN(FFMAX((pq_enc_nits(l) - pb) / span, 0.0), 1.0);
+            if (e1 < ks) {
+                e2 = e1;
+            } else {
+                const double t = (e1 - ks) / (1.0 - ks), t2 = t * t, t3 = t2 * t;
+                e2 = (2.0 * t3 - 3.0 * t2 + 1.0) * ks + (t3 - 2.0 * t2 + t) * (1.0 - ks) +
+                     (-2.0 * t3 + 3.0 * t2) * max_lum;
+            }
+        }
+        /* E3 = E2 + b (1 - E2)^4 (b = 0: nothing, bit for bit) */
+        if (tc->lift_b > 0.0 && e2 < 1.0)
+            e2 += tc->lift_b * pow(1.0 - e2, tc->lift_k);
+        return FFMIN(pq_dec_nits(e2 * span + pb), lt);
+    }
+    case CSPFIX_TM_SPLINE: {
+        /* BT.2390's knee KS, then a C1 quadratic spline in the normalised PQ domain:
+         * over T = (E1 - KS)/(1 - KS) the slope falls linearly from 1 (at T = 0) to a
+         * (at T = a) and to 0 (at T = 1), a = (maxLum - KS)/(1 - KS) (1/3 unless KS = 0)
+         * being the average slope, so that it reaches maxLum at T = 1 */
+        const double ks = tc->ks, a = tc->spline_a, d = 1.0 - ks;
+        double e1, e2, t;
         if (ls <= lt)
             return FFMIN(l, lt);
-        e1 = FFMIN(FFMAX((pq_enc_nits(l) - pb) / span, 0.0), 1.0);
-        if (e1 < ks) {
+        e1 = FFMAX((pq_enc_nits(l) - tc->pb) / tc->span, 0.0);
+        if (e1 >= 1.0)
+            return lt;
+        if (e1 <= ks) {
             e2 = e1;
         } else {
-            const double t = (e1 - ks) / (1.0 - ks), t2 = t * t, t3 = t2 * t;
-            e2 = (2.0 * t3 - 3.0 * t2 + 1.0) * ks + (t3 - 2.0 * t2 + t) * (1.0 - ks) +
-                 (-2.0 * t3 + 3.0 * t2) * max_lum;
+            t = (e1 - ks) / d;
+            if (t <= a)
+                e2 = ks + d * (t - (1.0 - a) / (2.0 * a) * t * t);
+            else
+                e2 = tc->max_lum - d * a / (2.0 * (1.0 - a)) * (1.0 - t) * (1.0 - t);
         }
-        return FFMIN(pq_dec_nits(e2 * span + pb), lt);
+        return FFMIN(pq_dec_nits(e2 * tc->span + tc->pb), lt);
+    }
+    case CSPFIX_TM_BT2446A: {
+        /*
+         * Report ITU-R BT.2446-1, Method A (HDR to SDR), the luminance steps (its chroma
+         * correction does not apply to a scaling of max-RGB or IPT):
+         *   Y' = (l / L_HDR)^(1/2.4), L_HDR the source peak;
+         *   step 1: Y'p = log(1 + (rho_HDR - 1) Y') / log(rho_HDR);
+         *   step 2: Y'c = 1.0770 Y'p                             0 <= Y'p <= 0.7399
+         *                 -1.1510 Y'p^2 + 2.7811 Y'p - 0.6302    0.7399 < Y'p < 0.9909
+         *                 0.5 Y'p + 0.5                          0.9909 <= Y'p <= 1
+         *           (the pieces meet within 6e-4, each joint a step up: non-decreasing);
+         *   step 3: Y'SDR = (rho_SDR^Y'c - 1) / (rho_SDR - 1), L_SDR the target peak;
+         *   light: L_SDR Y'SDR^2.4.
+         * log1p/expm1 keep the shadows accurate, and Y' = 1 gives exactly 1 throughout.
+         */
+        double y, yp, yc;
+        if (ls <= lt)
+            return FFMIN(l, lt);
+        y  = pow(FFMIN(l / ls, 1.0), 1.0 / 2.4);
+        yp = log1p((tc->rho_hdr - 1.0) * y) / tc->ln_hdr;
+        if (yp <= 0.7399)
+            yc = 1.0770 * yp;
+        else if (yp < 0.9909)
+            yc = (-1.1510 * yp + 2.7811) * yp - 0.6302;
+        else
+            yc = 0.5 * yp + 0.5;
+        return lt * FFMIN(pow(expm1(yc * tc->ln_sdr) / expm1(tc->ln_sdr), 2.4), 1.0);
     }
     case CSPFIX_TM_REINHARD:
         if (p <= 1.0)
@@ -241,7 +319,8 @@ static const char *const tonemap_names[CSPFIX_TM_NB] = {
     [CSPFIX_TM_AUTO] = "auto", [CSPFIX_TM_NONE] = "none", [CSPFIX_TM_CLIP] = "clip",
     [CSPFIX_TM_BT2390] = "bt2390", [CSPFIX_TM_REINHARD] = "reinhard",
     [CSPFIX_TM_HABLE] = "hable", [CSPFIX_TM_MOBIUS] = "mobius",
-    [CSPFIX_TM_ST2094_40] = "st2094-40",
+    [CSPFIX_TM_ST2094_40] = "st2094-40", [CSPFIX_TM_BT2446A] = "bt2446a",
+    [CSPFIX_TM_SPLINE] = "spline",
 };
 
 const char *ff_cspfix_tonemap_name(int tm)

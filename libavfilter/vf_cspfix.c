@@ -84,6 +84,7 @@ typedef struct CspfixContext {
     int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
     int tmmode;                  ///< enum CspfixToneMode
     double desat, peak, target_peak;
+    double target_black;         ///< bt2390's black lift, cd/m2 (0: none)
     double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
     CspfixLight light;           ///< peak=auto: the light measured so far
     int warned_measure;
@@ -149,6 +150,10 @@ static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDe
         av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect with tmmode=ipt, which keeps "
                "the chroma to intensity ratio of IPT (desat moves max-RGB colours toward "
                "their luminance).\n", s->desat);
+    if (s->target_black > 0.0 && s->plan.tone.tm != CSPFIX_TM_BT2390)
+        av_log(ctx, AV_LOG_WARNING, "target_black=%g has no effect: it is BT.2390's black "
+               "level lift, and the tone curve is %s.\n", s->target_black,
+               ff_cspfix_tonemap_name(s->plan.tone.tm));
     if (s->desat > 0.0 && s->plan.tone.tm == CSPFIX_TM_NONE)
         av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect: no tone curve runs (%s to %s%s).\n",
                s->desat, av_color_transfer_name(id->trc), av_color_transfer_name(od->trc),
@@ -191,6 +196,7 @@ static CspfixPlanOptions plan_options(const CspfixContext *s)
         .desat     = s->desat,
         .src_peak  = 0.0,
         .dst_peak  = s->target_peak,
+        .dst_black = s->target_black,
         .hlg_lw    = FFMAX(s->peak, 0.0),
     };
     return po;
@@ -968,6 +974,7 @@ static const AVOption cspfix_options[] = {
     C("clip", CSPFIX_TM_CLIP, "tonemap"), C("bt2390", CSPFIX_TM_BT2390, "tonemap"),
     C("reinhard", CSPFIX_TM_REINHARD, "tonemap"), C("hable", CSPFIX_TM_HABLE, "tonemap"),
     C("mobius", CSPFIX_TM_MOBIUS, "tonemap"), C("st2094-40", CSPFIX_TM_ST2094_40, "tonemap"),
+    C("bt2446a", CSPFIX_TM_BT2446A, "tonemap"), C("spline", CSPFIX_TM_SPLINE, "tonemap"),
     { "desat", "Desaturate tone-mapped highlights toward grey (0..1)", OFFSET(desat), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 1.0, RFLAGS },
     { "peak", "Source peak in cd/m2 of HDR input, over the frame's metadata; HLG display peak (0: from MaxCLL, else the mastering display, else 1000; auto: measured on each PQ frame)", OFFSET(peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, -1.0, 10000.0, RFLAGS, .unit = "peak" },
     { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },
@@ -977,6 +984,7 @@ static const AVOption cspfix_options[] = {
     C("auto", 1, "dovi"), C("ignore", 0, "dovi"),
     INTOPT("lookahead", "peak=auto: frames measured ahead of their conversion, so that each shot is tone mapped with its own light from its first frame (frames are delayed, not dropped or reordered)", lookahead, 0, 0, CSPFIX_LIGHT_MAX_AHEAD, NULL, FLAGS),
     { "target_peak", "Target peak in cd/m2: SDR white (0: 203, BT.2408 reference white, both ways)", OFFSET(target_peak), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10000.0, RFLAGS },
+    { "target_black", "Target black in cd/m2: tonemap=bt2390 lifts the shadows to it (BT.2390's black level lift; 0: none)", OFFSET(target_black), AV_OPT_TYPE_DOUBLE, { .dbl = 0.0 }, 0.0, 10.0, RFLAGS },
     INTOPT("gamut", "Gamut mapping in linear light", gamut, CSPFIX_GAMUT_NONE, 0, CSPFIX_GAMUT_NB - 1, "gamut", RFLAGS),
     C("none", CSPFIX_GAMUT_NONE, "gamut"), C("clip", CSPFIX_GAMUT_CLIP, "gamut"),
     C("desaturate", CSPFIX_GAMUT_DESATURATE, "gamut"), C("compress", CSPFIX_GAMUT_COMPRESS, "gamut"),

@@ -151,7 +151,7 @@ grep -q "auto-inserted auto_scale_0 after cspfix converts its yuv420p10le output
 # ---- runtime commands: sendcmd changes the target mid-stream -----------------
 # every output option but format is a runtime option ('T' in -h)
 for o in all space matrix trc transfer primaries range chroma_loc interlace colorimetry dither clip clipgamut \
-         tonemap desat peak target_peak gamut \
+         tonemap desat peak target_peak target_black gamut \
          iall ispace itrc iprimaries irange icolorimetry v4l2_colorspace; do
     grep -q "^ *$o  *<[a-z_]*>  *[.A-Z]*T" "$tmp/help.txt" && ok || fail "option $o is not a runtime option"
 done

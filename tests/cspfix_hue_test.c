@@ -426,8 +426,10 @@ static AVFrame *make_frame(void)
 enum { CONV_HDR, CONV_SDR2020, CONV_SDR709, NB_CONV };
 
 static const char *const tonemaps[] = { "auto", "clip", "bt2390", "reinhard", "hable",
-                                        "mobius", "none", "auto:tmmode=ipt",
-                                        "bt2390:tmmode=ipt", "hable:tmmode=ipt" };
+                                        "mobius", "bt2446a", "spline",
+                                        "bt2390:target_black=0.1", "none", "auto:tmmode=ipt",
+                                        "bt2390:tmmode=ipt", "hable:tmmode=ipt",
+                                        "bt2446a:tmmode=ipt" };
 static const char *const gamuts[]   = { "none", "clip", "desaturate", "compress" };
 static const double desats[]        = { 0.0, 0.5 };    /* 0 is the default */
 

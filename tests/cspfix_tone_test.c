@@ -26,6 +26,10 @@
  *   float from 2^-20 to 64 in steps of 2^-8 of an octave; in float64 a step down of
  *   rounding size (1e-12, where a curve is flat at its top) is allowed, in the tables one
  *   of TABLE_STEP (at kinks, below); the largest are printed.
+ * - bt2446a against Report ITU-R BT.2446-1 Method A written here and against values
+ *   worked out by hand; bt2390 with target_black against BT.2390's EETF with its black
+ *   lift (step 4) written here, and without target_black unchanged; spline and bt2446a
+ *   reach the target at the source peak.
  * - A neutral ramp (PQ, every 10-bit code) stays neutral through every tone curve, with
  *   desat, every gamut mode and peak=auto: Cb and Cr of the SDR output within 1 LSB of 128.
  */
@@ -57,9 +61,15 @@
 #define TABLE_STEP 2.5e-4
 
 static const int curves[] = { CSPFIX_TM_CLIP, CSPFIX_TM_BT2390, CSPFIX_TM_REINHARD,
-                              CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS, CSPFIX_TM_ST2094_40 };
+                              CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS, CSPFIX_TM_ST2094_40,
+                              CSPFIX_TM_BT2446A, CSPFIX_TM_SPLINE, CSPFIX_TM_BT2390,
+                              CSPFIX_TM_BT2390 };
 static const char *const curve_names[] = { "clip", "bt2390", "reinhard", "hable", "mobius",
-                                           "st2094-40" };
+                                           "st2094-40", "bt2446a", "spline",
+                                           "bt2390 target_black=0.1",
+                                           "bt2390 target_black=5" };
+/* target_black (cd/m2) of each: 5 is past BT.2390's b = 1/4 for every source peak here */
+static const double curve_blacks[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0.1, 5 };
 
 /* An HDR10+ curve as a grading tool writes one (knee, 9 anchors), for a 1000 cd/m2 display */
 static const int knee[2] = { 160, 380 };            /* of 4095 */
@@ -114,7 +124,7 @@ static void test_monotonic(void)
             for (int d = 0; d < FF_ARRAY_ELEMS(targets); d++) {
                 CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = curves[c],
                                 .src_peak = peaks[p], .dst_peak = targets[d],
-                                .out_white = targets[d] };
+                                .out_white = targets[d], .dst_black = curve_blacks[c] };
                 CspfixToneCurve tc;
                 double prev = 0.0;
                 float prevf = 0.0f;
@@ -260,6 +270,209 @@ end:
     av_frame_free(&bare);
 }
 
+/*
+ * tonemap=bt2446a against Report ITU-R BT.2446-1 Method A written here as plainly as it
+ * reads (log, pow, the three pieces), and against values worked out by hand from it.
+ */
+static double bt2446a_model(double l, double lhdr, double lsdr)
+{
+    const double rho_hdr = 1.0 + 32.0 * pow(lhdr / 10000.0, 1.0 / 2.4);
+    const double rho_sdr = 1.0 + 32.0 * pow(lsdr / 10000.0, 1.0 / 2.4);
+    const double y  = pow(l / lhdr, 1.0 / 2.4);
+    const double yp = log(1.0 + (rho_hdr - 1.0) * y) / log(rho_hdr);
+    double yc;
+
+    if (yp <= 0.7399)
+        yc = 1.0770 * yp;
+    else if (yp < 0.9909)
+        yc = -1.1510 * yp * yp + 2.7811 * yp - 0.6302;
+    else
+        yc = 0.5 * yp + 0.5;
+    return lsdr * pow((pow(rho_sdr, yc) - 1.0) / (rho_sdr - 1.0), 2.4);
+}
+
+static double bt2446a_curve(double l, double ls, double lt)
+{
+    const CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = CSPFIX_TM_BT2446A,
+                          .src_peak = ls, .dst_peak = lt, .out_white = lt };
+    const double m = l / CSPFIX_REF_WHITE;
+    return ff_cspfix_tonemap_gain(&op, m) * m * lt;
+}
+
+static void test_bt2446a(void)
+{
+    static const double pairs[][2] = { { 1000, 100 }, { 1000, 203 }, { 4000, 203 },
+                                       { 4000, 1000 }, { 10000, 600 } };
+    /*
+     * By hand, 1000 -> 100 cd/m2: rho_HDR = 1 + 32 * 0.1^(1/2.4) = 13.25980, ln 2.584737;
+     * rho_SDR = 1 + 32 * 0.01^(1/2.4) = 5.696958.
+     *   l = 1000: Y' = 1, Y'p = 1, Y'c = 1, Y'SDR = 1: 100 (the target, exactly).
+     *   l = 203 (HDR reference white): Y' = 0.203^(1/2.4) = 0.514584,
+     *     Y'p = ln(1 + 12.25980 * 0.514584) / 2.584737 = ln 7.30870 / 2.584737 = 0.769543,
+     *     Y'c = -1.1510 Y'p^2 + 2.7811 Y'p - 0.6302 = 0.828358 (middle piece),
+     *     Y'SDR = (5.696958^0.828358 - 1) / 4.696958 = 3.226129 / 4.696958 = 0.686855,
+     *     100 * 0.686855^2.4 = 40.5953.
+     *   l = 10: Y' = 0.01^(1/2.4) = 0.146780, Y'p = ln 2.79949 / 2.584737 = 0.398276,
+     *     Y'c = 1.0770 Y'p = 0.428943, Y'SDR = (2.109249 - 1) / 4.696958 = 0.236163,
+     *     100 * 0.236163^2.4 = 3.13119.
+     *   l = 950: Y' = 0.95^(1/2.4) = 0.978855, Y'p = ln 13.00056 / 2.584737 = 0.992361,
+     *     Y'c = 0.5 Y'p + 0.5 = 0.996181, Y'SDR = (5.659224 - 1) / 4.696958 = 0.991966,
+     *     100 * 0.991966^2.4 = 98.0828.
+     */
+    static const double hand[][2] = { { 203, 40.5953 }, { 10, 3.13119 }, { 950, 98.0828 } };
+    double worst = 0.0, worst_hand = 0.0, at_peak = 0.0;
+
+    for (int i = 0; i < FF_ARRAY_ELEMS(pairs); i++) {
+        const double ls = pairs[i][0], lt = pairs[i][1];
+        at_peak = FFMAX(at_peak, fabs(bt2446a_curve(ls, ls, lt) - lt) / lt);
+        for (int k = 1; k <= 10000; k++) {
+            /* 1e-3 cd/m2 (above the gain's floor) to the peak, dense in the shadows */
+            const double l = 1e-3 + (ls - 1e-3) * pow(k / 10000.0, 3.0);
+            const double ref = bt2446a_model(l, ls, lt);
+            worst = FFMAX(worst, fabs(bt2446a_curve(l, ls, lt) - ref) / ref);
+        }
+    }
+    for (int i = 0; i < FF_ARRAY_ELEMS(hand); i++) {
+        const double l = bt2446a_curve(hand[i][0], 1000, 100);
+        worst_hand = FFMAX(worst_hand, fabs(l - hand[i][1]) / hand[i][1]);
+    }
+    printf("bt2446a: against BT.2446-1 Method A written here (5 peak pairs, 10000 levels "
+           "each) max relative difference %.2g; the source peak gives the target within %.2g "
+           "(the curve exactly, then the gain's division); against the values by hand "
+           "(1000 -> 100 cd/m2, 6 digits) %.2g\n", worst, at_peak, worst_hand);
+    CHECK(worst < 1e-11, "bt2446a: the curve is Method A's (%g)", worst);
+    CHECK(at_peak < 1e-15, "bt2446a: the source peak maps to the target (%g)", at_peak);
+    CHECK(worst_hand < 2e-5, "bt2446a: the values by hand (%g)", worst_hand);
+}
+
+/*
+ * tonemap=bt2390 with target_black: BT.2390's EETF with step 4 written here, its own PQ;
+ * the lift is below b = 1/4 (as specified) for 0.1 cd/m2; target_black=0 is the curve
+ * without a lift bit for bit; spline reaches the target exactly at the source peak.
+ */
+static double pq_model(double nits)
+{
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096;
+    const double c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+    const double y = pow(nits / 10000.0, m1);
+    return pow((c1 + c2 * y) / (1.0 + c3 * y), m2);
+}
+
+static double pq_model_inv(double e)
+{
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096;
+    const double c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32;
+    const double p = pow(e, 1.0 / m2);
+    return 10000.0 * pow(FFMAX(p - c1, 0.0) / (c2 - c3 * p), 1.0 / m1);
+}
+
+static double bt2390_model(double l, double ls, double lt, double lb)
+{
+    const double pb = pq_model(0.0), span = pq_model(ls) - pb;
+    const double e1 = FFMIN((pq_model(l) - pb) / span, 1.0);
+    const double max_lum = (pq_model(lt) - pb) / span, min_lum = (pq_model(lb) - pb) / span;
+    const double ks = 1.5 * max_lum - 0.5;
+    double e2 = e1;
+
+    if (e1 >= ks) {
+        const double t = (e1 - ks) / (1.0 - ks);
+        e2 = (2 * t * t * t - 3 * t * t + 1) * ks + (t * t * t - 2 * t * t + t) * (1.0 - ks) +
+             (-2 * t * t * t + 3 * t * t) * max_lum;
+    }
+    e2 += min_lum * pow(1.0 - e2, 4.0);
+    return FFMIN(pq_model_inv(e2 * span + pb), lt);
+}
+
+static void test_bt2390_black(void)
+{
+    static const double peaks[] = { 400, 1000, 4000, 10000 };
+    double worst = 0.0, lift = 0.0, spline_peak = 0.0;
+    int same = 1;
+
+    for (int p = 0; p < FF_ARRAY_ELEMS(peaks); p++) {
+        CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = CSPFIX_TM_BT2390,
+                        .src_peak = peaks[p], .dst_peak = 203, .out_white = 203 };
+        CspfixOp ob = op, sp = op;
+        CspfixToneCurve tc, tb;
+
+        ob.dst_black = 0.1;
+        sp.tm = CSPFIX_TM_SPLINE;
+        ff_cspfix_tone_curve_init(&tc, &op);
+        ff_cspfix_tone_curve_init(&tb, &ob);
+        spline_peak = FFMAX(spline_peak, fabs(ff_cspfix_tonemap_gain(&sp, peaks[p] /
+                            CSPFIX_REF_WHITE) * peaks[p] / CSPFIX_REF_WHITE - 1.0));
+        for (int k = 1; k <= 10000; k++) {
+            /* 1e-3 cd/m2 (above the gain's floor) to the peak, dense in the shadows */
+            const double l = 1e-3 + (peaks[p] - 1e-3) * pow(k / 10000.0, 3.0);
+            const double m = l / CSPFIX_REF_WHITE;
+            const double ref = bt2390_model(l, peaks[p], 203, 0.1);
+            const double got = ff_cspfix_tone_curve_gain(&tb, m) * m * 203;
+            worst = FFMAX(worst, fabs(got - ref) / ref);
+            /* the lift at the darkest level of the grid (1e-3 cd/m2), over the target black */
+            if (k == 1)
+                lift = FFMAX(lift, got / 0.1);
+            op.dst_black = 0.0;
+            same &= ff_cspfix_tone_curve_gain(&tc, m) == ff_cspfix_tonemap_gain(&op, m);
+        }
+    }
+    printf("bt2390 target_black=0.1: against BT.2390's EETF with its black lift written here "
+           "(sources 400..10000 -> 203 cd/m2) max relative difference %.2g (the darkest level "
+           "(1e-3 cd/m2) comes out at %.4g x the target black); spline at the source peak: the "
+           "target within %.2g\n", worst, lift, spline_peak);
+    CHECK(worst < 1e-9, "bt2390 target_black: the curve is BT.2390's (%g)", worst);
+    CHECK(lift >= 1.0 && lift < 1.5, "bt2390 target_black: black lifts to it (%g)", lift);
+    CHECK(same, "bt2390 target_black=0: the curve without a lift");
+    CHECK(spline_peak < 1e-15, "spline: the source peak maps to the target (%g)", spline_peak);
+}
+
+/*
+ * tonemap=spline in the normalised PQ domain (its own PQ): E2(E1) by finite differences has
+ * slope 1 below and at the knee KS, never above 1 nor below 0 (monotonic, C1: no jump in
+ * the slope between neighbouring steps), and 0 at the source peak.
+ */
+static void test_spline(void)
+{
+    static const double peaks[][2] = { { 1000, 203 }, { 4000, 203 }, { 10000, 100 },
+                                       { 4000, 1000 } };
+    const int n = 20000;
+    double worst_slope = 0.0, worst_jump = 0.0, knee_dev = 0.0, top = 1.0;
+
+    for (int i = 0; i < FF_ARRAY_ELEMS(peaks); i++) {
+        const double ls = peaks[i][0], lt = peaks[i][1], pb = pq_model(0.0);
+        const double span = pq_model(ls) - pb, max_lum = (pq_model(lt) - pb) / span;
+        const double ks = 1.5 * max_lum - 0.5;
+        const CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = CSPFIX_TM_SPLINE,
+                              .src_peak = ls, .dst_peak = lt, .out_white = lt };
+        CspfixToneCurve tc;
+        double prev_e2 = 0.0, prev_slope = 1.0;
+
+        ff_cspfix_tone_curve_init(&tc, &op);
+        for (int k = n / 10; k <= n; k++) {
+            const double e1 = (double)k / n, m = pq_model_inv(e1 * span + pb) / CSPFIX_REF_WHITE;
+            const double e2 = (pq_model(ff_cspfix_tone_curve_gain(&tc, m) * m * lt) - pb) / span;
+            if (k > n / 10) {
+                const double slope = (e2 - prev_e2) * n;
+                worst_slope = FFMAX(worst_slope, FFMAX(slope - 1.0, -slope));
+                if (k > n / 10 + 1)
+                    worst_jump = FFMAX(worst_jump, fabs(slope - prev_slope));
+                if (e1 <= ks)
+                    knee_dev = FFMAX(knee_dev, fabs(slope - 1.0));
+                if (k == n)
+                    top = FFMIN(top, slope);
+                prev_slope = slope;
+            }
+            prev_e2 = e2;
+        }
+    }
+    printf("spline: in the PQ domain (4 peak pairs, steps of 1/%d) slope within [0, 1] to %.2g, "
+           "1 up to the knee within %.2g, largest change between steps %.2g (C1), at the "
+           "source peak %.2g\n", n, worst_slope, knee_dev, worst_jump, top);
+    CHECK(worst_slope < 1e-6, "spline: slope in [0, 1] (%g)", worst_slope);
+    CHECK(knee_dev < 1e-6, "spline: slope 1 up to the knee (%g)", knee_dev);
+    CHECK(worst_jump < 1e-3, "spline: the slope has no jump (%g)", worst_jump);
+    CHECK(top < 1e-3, "spline: slope 0 at the source peak (%g)", top);
+}
+
 static void test_neutral(void)
 {
     static const char *const modes[] = {
@@ -268,6 +481,8 @@ static void test_neutral(void)
         "tonemap=hable:desat=0.5", "gamut=clip", "gamut=desaturate", "gamut=compress",
         "peak=auto", "peak=auto:lookahead=2:gamut=compress", "peak=10000", "peak=400",
         "tmmode=ipt", "tmmode=ipt:tonemap=hable:gamut=compress", "tonemap=st2094-40",
+        "tonemap=bt2446a", "tonemap=spline", "tonemap=bt2390:target_black=0.1",
+        "tmmode=ipt:tonemap=bt2446a", "tmmode=ipt:tonemap=spline",
     };
     const int w = 1024, h = 8;
     AVFrame *in = cspfix_alloc_frame(AV_PIX_FMT_YUV420P10, w, h, AVCOL_PRI_BT2020,
@@ -316,6 +531,9 @@ int main(void)
     av_log_set_level(AV_LOG_ERROR);
     test_monotonic();
     test_st2094_40();
+    test_bt2446a();
+    test_bt2390_black();
+    test_spline();
     test_neutral();
     printf("tone: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

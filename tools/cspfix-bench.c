@@ -79,7 +79,7 @@
 
 #include <zimg.h>
 
-#define MAX_PEERS     13
+#define MAX_PEERS     16
 #define MAX_RUNS      100
 #define MAX_TSETS     8     ///< thread counts
 #define WARMUP        2     ///< untimed frames before each timed run
@@ -308,6 +308,8 @@ static const ConvDef convs[] = {
         PEER_NOTE("cspfix", B5_CSPFIX, "defaults: tonemap=bt2390 (auto), dither=ordered, gamut=none"),
         OPT("tonemap=clip", B5_CSPFIX), OPT("tonemap=reinhard", B5_CSPFIX),
         OPT("tonemap=hable", B5_CSPFIX), OPT("tonemap=mobius", B5_CSPFIX),
+        OPT("tonemap=bt2446a", B5_CSPFIX), OPT("tonemap=spline", B5_CSPFIX),
+        OPT("target_black=0.1", B5_CSPFIX),
         OPT("dither=none", B5_CSPFIX), OPT("dither=ed", B5_CSPFIX),
         OPT("gamut=clip", B5_CSPFIX), OPT("gamut=desaturate", B5_CSPFIX),
         OPT("gamut=compress", B5_CSPFIX), OPT("peak=auto", B5_CSPFIX),
