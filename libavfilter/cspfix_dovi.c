@@ -32,6 +32,8 @@
 #include <string.h>
 
 #include "libavutil/common.h"
+#include "libavutil/csp.h"
+#include "libavutil/mastering_display_metadata.h"
 #include "libavutil/mem.h"
 #include "libavutil/pixdesc.h"
 
@@ -444,6 +446,59 @@ void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jo
             chroma_row(d, c, c == 1 ? cb : cr, x0, x1, x2,
                        (uint16_t *)(out->data[c] + (ptrdiff_t)cy * out->linesize[c]), tmp, cw);
     }
+}
+
+static double pq12_nits(int code)
+{
+    return ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, code / 4095.0) * CSPFIX_REF_WHITE;
+}
+
+int ff_cspfix_dovi_hdr10(const AVFrame *in, AVFrame *out)
+{
+    const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA);
+    const AVDOVIMetadata *md;
+    const AVDOVIColorMetadata *col;
+    const AVDOVIDmData *l6, *l9;
+
+    if (!sd)
+        return 0;
+    md  = (const AVDOVIMetadata *)sd->data;
+    col = av_dovi_get_color(md);
+    l6  = av_dovi_find_level(md, 6);
+    l9  = av_dovi_find_level(md, 9);
+    if (!av_frame_get_side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA)) {
+        const AVColorPrimariesDesc *p = l9 ? &l9->l9.source_display_primaries :
+                                        av_csp_primaries_desc_from_id(AVCOL_PRI_BT2020);
+        AVMasteringDisplayMetadata *m = av_mastering_display_metadata_create_side_data(out);
+        const double max = l6 && l6->l6.max_luminance ? l6->l6.max_luminance :
+                           pq12_nits(col->source_max_pq);
+        const double min = l6 && l6->l6.max_luminance ? l6->l6.min_luminance / 10000.0 :
+                           pq12_nits(col->source_min_pq);
+
+        if (!m)
+            return AVERROR(ENOMEM);
+        m->display_primaries[0][0] = p->prim.r.x;
+        m->display_primaries[0][1] = p->prim.r.y;
+        m->display_primaries[1][0] = p->prim.g.x;
+        m->display_primaries[1][1] = p->prim.g.y;
+        m->display_primaries[2][0] = p->prim.b.x;
+        m->display_primaries[2][1] = p->prim.b.y;
+        m->white_point[0]          = p->wp.x;
+        m->white_point[1]          = p->wp.y;
+        m->has_primaries = 1;
+        m->max_luminance = av_d2q(max, 100000);
+        m->min_luminance = av_d2q(min, 100000);
+        m->has_luminance = max > 0.0;
+    }
+    if (l6 && l6->l6.max_cll &&
+        !av_frame_get_side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL)) {
+        AVContentLightMetadata *c = av_content_light_metadata_create_side_data(out);
+        if (!c)
+            return AVERROR(ENOMEM);
+        c->MaxCLL  = l6->l6.max_cll;
+        c->MaxFALL = l6->l6.max_fall;
+    }
+    return 0;
 }
 
 void ff_cspfix_dovi_uninit(CspfixDovi *d)

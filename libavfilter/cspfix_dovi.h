@@ -117,6 +117,14 @@ void ff_cspfix_dovi_slice(CspfixDovi *d, const AVFrame *in, int jobnr, int nb_jo
 /** The number of jobs to run ff_cspfix_dovi_slice() in for frames of height h. */
 int ff_cspfix_dovi_jobs(const CspfixDovi *d, int h, int nb_threads);
 
+/**
+ * HDR10 metadata of a reshaped frame (out, a copy of in's properties) from in's RPU, where
+ * out has none: the mastering display from level 6 (else the RPU's source_max_pq and
+ * source_min_pq) with level 9's primaries (else BT.2020's), and MaxCLL/MaxFALL from level 6.
+ * Returns 0 or AVERROR(ENOMEM).
+ */
+int ff_cspfix_dovi_hdr10(const AVFrame *in, AVFrame *out);
+
 void ff_cspfix_dovi_uninit(CspfixDovi *d);
 
 /** The reshaped value of one component from the signals s[3] (float64, the model). */

@@ -641,7 +641,11 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
     if ((ret = av_frame_copy_props(out, in)) < 0)
         goto fail;
     ff_cspfix_exec_prepare_output(&s->exec, out);
-    if ((ret = output_frame_props(ctx, out, in_agrees)) < 0)
+    /* Dolby Vision: HDR10 metadata from the RPU (adjusted to the output as any frame's;
+     * the output link, configured before the first RPU, cannot have it) */
+    if (s->reshaping && (ret = ff_cspfix_dovi_hdr10(in, out)) < 0)
+        goto fail;
+    if ((ret = output_frame_props(ctx, out, in_agrees && !s->reshaping)) < 0)
         goto fail;
     if (s->reshaping) {
         /* the output is no longer the RPU's signal */

@@ -56,6 +56,7 @@
 #include <libavutil/dovi_meta.h>
 #include <libavutil/frame.h>
 #include <libavutil/log.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/macros.h>
 #include <libavutil/mem.h>
 #include <libavutil/pixdesc.h>
@@ -939,6 +940,74 @@ static void test_profile8(void)
     av_frame_free(&in);
 }
 
+/*
+ * HDR10 metadata of the reshaped output from the RPU: level 6 gives the mastering display's
+ * luminance and MaxCLL/MaxFALL (its primaries BT.2020's without level 9); without level 6 the
+ * RPU's source_max_pq/source_min_pq; none for SDR output.
+ */
+static const void *side_data(const AVFrame *f, enum AVFrameSideDataType type)
+{
+    const AVFrameSideData *sd = f ? av_frame_get_side_data(f, type) : NULL;
+    return sd ? sd->data : NULL;
+}
+
+static void test_hdr10_meta(void)
+{
+    AVFrame *in = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 7);
+    AVFrame *out = NULL;
+    const AVFrameSideData *sd;
+    const AVMasteringDisplayMetadata *m;
+    const AVContentLightMetadata *c;
+    AVDOVIMetadata *md;
+    int ret;
+
+    if (!in || add_rpu(in, LUMA_4PIECES, CHROMA_MMR, 0) < 0 ||
+        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA))) {
+        CHECK(0, "hdr10 metadata: out of memory");
+        av_frame_free(&in);
+        return;
+    }
+    md = (AVDOVIMetadata *)sd->data;
+    /* without level 6: source_max_pq 3079 (1000.6 cd/m2), source_min_pq 62 */
+    ret = cspfix_run1(in, "cspfix=format=yuv420p10le", 1, &out);
+    m = side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+    printf("DV -> HDR10 without level 6: mastering display %s %.1f / %.4f cd/m2, tags %s/%s/%s/%s\n",
+           m ? "" : "none", m ? av_q2d(m->max_luminance) : 0.0, m ? av_q2d(m->min_luminance) : 0.0,
+           out ? av_color_primaries_name(out->color_primaries) : "-",
+           out ? av_color_transfer_name(out->color_trc) : "-",
+           out ? av_color_space_name(out->colorspace) : "-",
+           out ? av_color_range_name(out->color_range) : "-");
+    CHECK(ret >= 0 && m && fabs(av_q2d(m->max_luminance) - 1000.6) < 1.0 &&
+          av_q2d(m->min_luminance) > 0.0 && av_q2d(m->min_luminance) < 0.01 &&
+          av_q2d(m->display_primaries[0][0]) == 0.708 && out->color_trc == AVCOL_TRC_SMPTE2084 &&
+          out->colorspace == AVCOL_SPC_BT2020_NCL && out->color_range == AVCOL_RANGE_MPEG,
+          "DV -> HDR10: the mastering display from the RPU's source range, BT.2020, HDR10 tags");
+    av_frame_free(&out);
+    /* level 6 */
+    {
+        AVDOVIDmData *l6 = av_dovi_get_ext(md, md->num_ext_blocks++);
+        memset(l6, 0, sizeof(*l6));
+        l6->level = 6;
+        l6->l6.max_luminance = 4000;
+        l6->l6.min_luminance = 50;
+        l6->l6.max_cll       = 3500;
+        l6->l6.max_fall      = 400;
+    }
+    ret = cspfix_run1(in, "cspfix=format=yuv420p10le", 1, &out);
+    m = side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA);
+    c = side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL);
+    CHECK(ret >= 0 && m && av_q2d(m->max_luminance) == 4000 && av_q2d(m->min_luminance) == 0.005 &&
+          c && c->MaxCLL == 3500 && c->MaxFALL == 400,
+          "DV -> HDR10: level 6's mastering display and content light level");
+    av_frame_free(&out);
+    ret = cspfix_run1(in, "cspfix=all=bt709:format=yuv420p", 1, &out);
+    CHECK(ret >= 0 && !side_data(out, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA) &&
+          !side_data(out, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
+          "DV -> SDR: no HDR10 metadata");
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
 int main(void)
 {
     av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
@@ -948,6 +1017,7 @@ int main(void)
     test_ignore();
     test_nlq();
     test_profile8();
+    test_hdr10_meta();
     av_log_set_callback(av_log_default_callback);
     av_bprint_finalize(&logbuf, NULL);
     printf("dovi: %d passed, %d failed\n", passed, failed);
