@@ -23,6 +23,13 @@
 #   make demo          tools/demo.sh on the test build
 #   make hdr-demo      tools/hdr-demo.sh: PQ -> SDR with every tonemap= mode, lying metadata,
 #                      Dolby Vision profile 5 with and without its RPU (build/hdr-demo/)
+#   make dovi-libplacebo  (not part of make check) tools/dovi-vs-libplacebo.sh: cspfix's
+#                      Dolby Vision reshaping (BT.2020 PQ, 10-bit codes) and tone mapping
+#                      (dE_ITP) against libplacebo's, through FFmpeg's libplacebo filter on
+#                      Mesa's lavapipe (CPU Vulkan); builds libplacebo (Debian sid/trixie
+#                      source) and a minimal FFmpeg with Vulkan into build/placebo-<ver>/
+#                      (first run ~2-4 min, 2 jobs; then ~10 s), runs hdr-demo first if its clip is
+#                      missing; report in build/placebo-<ver>/cmp/report.txt
 #   make bench         tools/cspfix-bench on the test build (B1..B8 against the peers;
 #                      BENCH_ARGS="--only B1 --runs 9" etc. are passed on), and its
 #                      chart (tools/bench-chart.py) into doc/images/bench.png
@@ -77,7 +84,7 @@ LOAD   = src=$$(cat $(STATE)); [ -n "$$src" ] || exit 0; \
          ver=$$(basename $$src | sed 's/^ffmpeg-//'); chk=$(BUILD)/check-$$ver;
 
 .PHONY: all deps fetch overlay ffmpeg-check check check-one demo hdr-demo fate fate-regen clean distclean \
-        install patch ffmpeg-asan check-asan fuzz load-test
+        install patch ffmpeg-asan check-asan fuzz load-test dovi-libplacebo
 
 all: overlay
 	@set -e; $(LOAD) tools/build-ffmpeg.sh full $$src $(BUILD)/obj-full-$$ver $(BUILD)
@@ -183,6 +190,11 @@ demo: ffmpeg-check
 
 hdr-demo: ffmpeg-check
 	@set -e; $(LOAD) tools/hdr-demo.sh $$chk/prefix $(BUILD)/hdr-demo
+
+# Outside make check: libplacebo and a second FFmpeg (Vulkan, libplacebo) in build/placebo-<ver>/
+dovi-libplacebo: overlay
+	@set -e; $(LOAD) [ -s $(BUILD)/hdr-demo/dovi-profile5.mkv ] || $(MAKE) --no-print-directory hdr-demo; \
+	tools/dovi-vs-libplacebo.sh $$src $(BUILD)/placebo-$$ver $(BUILD)/hdr-demo/dovi-profile5.mkv
 
 # The benchmark is built against the check build's static libraries, into
 # build/check-<ver>/bench/ (the rule below, reached through a recursive make).

@@ -16,7 +16,7 @@
 # License along with cspfix; if not, write to the Free Software
 # Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
 
-# Usage: tools/build-ffmpeg.sh check|asan|full SRC_DIR OBJ_DIR PREFIX
+# Usage: tools/build-ffmpeg.sh check|asan|full|placebo SRC_DIR OBJ_DIR PREFIX
 #
 # Out-of-tree FFmpeg build of SRC_DIR in OBJ_DIR, installed to PREFIX.
 #   check: small static build with only what the cspfix tests need (~2 min)
@@ -26,9 +26,14 @@
 #          libraries of tools/deps.sh: dav1d, SVT-AV1, libaom, libvpx, Opus,
 #          Vorbis; with FFMPEG_GPL=1 also --enable-gpl x264 x265 (23 min of CPU:
 #          ~12-16 min on 2 idle cores)
+#   placebo: a minimal build with Vulkan and FFmpeg's libplacebo filter (dav1d
+#          decoding, cspfix, libplacebo, hwupload/hwdownload) for
+#          tools/dovi-vs-libplacebo.sh, which builds libplacebo and sets
+#          PKG_CONFIG_PATH to it (not part of make check)
 # (drawtext needs both freetype and harfbuzz; lavfi input needs the
 # wrapped_avframe decoder; the check build's SVT-AV1 encoder and dav1d decoder
 # with the ivf muxer/demuxer and trace_headers are for tests/encode_test.sh.)
+# FFMPEG_JOBS: make's job count (default: nproc)
 # FFMPEG_CONFIGURE_FLAGS: extra configure flags for every profile, appended last
 # (shell quoting works: FFMPEG_CONFIGURE_FLAGS="--extra-cflags='-O3 -g'").
 # configure is re-run only when its flags, SRC_DIR/configure or
@@ -67,8 +72,14 @@ full)
         --enable-libdav1d --enable-libsvtav1 --enable-libaom --enable-libvpx
         --enable-libopus --enable-libvorbis)
     [ "${FFMPEG_GPL:-0}" = 0 ] || flags+=(--enable-gpl --enable-libx264 --enable-libx265) ;;
+placebo)
+    flags=(--disable-everything --disable-doc --disable-network --disable-autodetect --disable-debug
+        --enable-vulkan --enable-libplacebo --enable-libdav1d --enable-decoder=libdav1d,rawvideo
+        --enable-parser=av1 --enable-demuxer=matroska,rawvideo --enable-muxer=rawvideo,null
+        --enable-encoder=rawvideo,wrapped_avframe --enable-protocol=file,pipe
+        --enable-filter=cspfix,libplacebo,hwupload,hwdownload,format,scale,null,setparams,showinfo) ;;
 *)
-    say "unknown profile '$profile' (check or full)"; exit 1 ;;
+    say "unknown profile '$profile' (check, asan, full or placebo)"; exit 1 ;;
 esac
 eval "extra=(${FFMPEG_CONFIGURE_FLAGS:-})"
 flags=(--prefix="$prefix" "${flags[@]}" "${extra[@]}")
@@ -100,6 +111,6 @@ else
     run configure "$src/configure" "${flags[@]}"
     echo "$want" >"$stamp"
 fi
-run make make -j"$(nproc)"
+run make make -j"${FFMPEG_JOBS:-$(nproc)}"
 run install make install
 say "$profile: installed to $prefix"
