@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cspfix encoder tests: cspfix in the graph in front of the encoders the build has
 # (SVT-AV1 in the test build; x265 and x264 too in a full build with FFMPEG_GPL=1),
-# a Dolby Vision profile 5 clip through SVT-AV1 and dav1d with its RPU applied,
+# a Dolby Vision profile 5 clip through SVT-AV1 and dav1d with its RPU applied, an HDR10+
+# clip through libaom and dav1d with its tone curve run,
 # the output decoded back (dav1d, FFmpeg's HEVC/H.264 decoders) and read with ffprobe:
 # the colour tags from the bitstream (raw .ivf/.hevc/.h264 files: no container to
 # carry them) and the HDR10 side data (mastering display, content light level) the
@@ -233,15 +234,15 @@ else
 fi
 
 # Dolby Vision profile 5 (AV1 profile 10.0) through FFmpeg's own writer and parser:
-# tools/dovi_pattern.c (DOVI_PATTERN, built against the build under test) encodes the HDR
+# tools/hdr_clip.c dovi (HDR_CLIP, built against the build under test) encodes the HDR
 # test pattern as a reshaped IPT-PQ-c2 base layer with its RPU (libsvtav1, dolbyvision=1);
 # dav1d reads the RPU back; cspfix applies it (dovi=auto) and comes out as the pattern
 # converted directly (tools/hdr_pattern.c, HDR_PATTERN), not as the base layer read as HDR10
-if [ -n "${DOVI_PATTERN:-}" ] && [ -n "${HDR_PATTERN:-}" ] && command -v python3 >/dev/null &&
+if [ -n "${HDR_CLIP:-}" ] && [ -n "${HDR_PATTERN:-}" ] && command -v python3 >/dev/null &&
    has encoders libsvtav1 && has decoders libdav1d; then
     t=$SECONDS
     dv=$tmp/dovi-profile5.mkv
-    if "$DOVI_PATTERN" "$dv" 1 >/dev/null 2>&1; then ok; else fail "DV: dovi_pattern encode"; fi
+    if "$HDR_CLIP" dovi "$dv" 1 >/dev/null 2>&1; then ok; else fail "DV: hdr_clip encode"; fi
     probe "$dv" libdav1d >"$tmp/dv.txt"
     if grep -q 'side_data_type="Dolby Vision Metadata"' "$tmp/dv.txt"; then ok
     else fail "DV: dav1d exports no RPU (AV_FRAME_DATA_DOVI_METADATA) from the file"; fi
@@ -268,7 +269,43 @@ EOF
        grep -q 'side data - Dolby Vision'; then fail "DV: the RPU is still on the converted frames"; else ok; fi
     echo "dovi: $((SECONDS - t)) s"
 else
-    skip "Dolby Vision round trip: needs DOVI_PATTERN, HDR_PATTERN, python3, libsvtav1 and libdav1d"
+    skip "Dolby Vision round trip: needs HDR_CLIP, HDR_PATTERN, python3, libsvtav1 and libdav1d"
+fi
+
+# HDR10+ through FFmpeg's own writer and parser: tools/hdr_clip.c hdr10plus encodes the
+# pattern as HDR10 with ST 2094-40 metadata (MaxSCL 4000 cd/m2, a tone curve for a 400 cd/m2
+# display) with libaom, which writes it as ITU-T T.35; dav1d reads it back; cspfix runs the
+# curve when the target is that display (tonemap=auto with target_peak=400), as
+# tonemap=st2094-40 does, and not for another target
+if [ -n "${HDR_CLIP:-}" ] && has encoders libaom-av1 && has decoders libdav1d; then
+    t=$SECONDS
+    hp=$tmp/hdr10plus.mkv
+    if "$HDR_CLIP" hdr10plus "$hp" 1 >/dev/null 2>&1; then ok; else fail "HDR10+: hdr_clip encode"; fi
+    probe "$hp" libdav1d >"$tmp/hp.txt"
+    if grep -q 'side_data_type="HDR Dynamic Metadata SMPTE2094-40 (HDR10+)"' "$tmp/hp.txt"; then ok
+    else fail "HDR10+: dav1d exports no AV_FRAME_DATA_DYNAMIC_HDR_PLUS from the file"; fi
+    expect_tags "$tmp/hp.txt" "tv,bt2020nc,smpte2084,bt2020" "HDR10+ clip"
+    tm="cspfix=all=bt709:format=yuv420p"
+    "$bin/ffmpeg" -nostdin -hide_banner -v verbose -c:v libdav1d -i "$hp" -vf "$tm:target_peak=400" \
+        -f framemd5 "$tmp/hp-auto.md5" >"$tmp/hp-auto.log" 2>&1
+    # the knee (160, 380)/4095 and 9 anchors of tools/hdr_clip.c, made for 400 cd/m2
+    if grep -q 'HDR10+ tone curve: knee (0.039072, 0.0927961), 9 anchors, made for a 400 cd/m2 display' \
+           "$tmp/hp-auto.log"; then ok
+    else fail "HDR10+: tonemap=auto with target_peak=400 does not run the clip's curve"; fi
+    run -c:v libdav1d -i "$hp" -vf "$tm:target_peak=400:tonemap=st2094-40" -f framemd5 "$tmp/hp-st.md5"
+    run -c:v libdav1d -i "$hp" -vf "$tm:target_peak=400:tonemap=bt2390" -f framemd5 "$tmp/hp-bt.md5"
+    if [ -s "$tmp/hp-auto.md5" ] && cmp -s "$tmp/hp-auto.md5" "$tmp/hp-st.md5" &&
+       ! cmp -s "$tmp/hp-auto.md5" "$tmp/hp-bt.md5"; then ok
+    else fail "HDR10+: auto at the curve's display is not st2094-40, or st2094-40 is bt2390"; fi
+    "$bin/ffmpeg" -nostdin -hide_banner -v verbose -c:v libdav1d -i "$hp" -vf "$tm" -f null - \
+        >"$tmp/hp-203.log" 2>&1
+    if grep -q 'HDR10+ tone curve' "$tmp/hp-203.log"; then
+        fail "HDR10+: the curve for 400 cd/m2 runs for a 203 cd/m2 target"
+    elif grep -q 'Source peak 4000 cd/m2 (HDR10+ scene MaxSCL)' "$tmp/hp-203.log"; then ok
+    else fail "HDR10+: the scene's MaxSCL is not the source peak"; fi
+    echo "hdr10plus: $((SECONDS - t)) s"
+else
+    skip "HDR10+ round trip: needs HDR_CLIP, libaom-av1 and libdav1d"
 fi
 
 echo "encode tests: $passed passed, $failed failed, $skipped skipped ($((SECONDS - start)) s)"

@@ -32,7 +32,7 @@ LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
          $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test \
          $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test $(OUT)/hue_test \
-         $(OUT)/dovi_pattern $(OUT)/hdr_pattern $(OUT)/cspfix_alloc_shim.so
+         $(OUT)/hdr_clip $(OUT)/hdr_pattern $(OUT)/cspfix_alloc_shim.so
 # seconds of each of the two runs of the short load test (the second with an injected leak)
 LOAD_SHORT_TIME ?= 20
 
@@ -60,7 +60,7 @@ check: build
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk load-short
 	@echo "== make patch: git am onto a pristine tree"; $(T)/patch_test.sh $(FFMPEG_SRCDIR)
 	@echo "== encoders: cspfix in front of SVT-AV1 (x265, x264 if built), HDR10 read back"; \
-	    ENCODE_TEST_REQUIRE="libsvtav1 libdav1d" DOVI_PATTERN=$(OUT)/dovi_pattern \
+	    ENCODE_TEST_REQUIRE="libsvtav1 libaom-av1 libdav1d" HDR_CLIP=$(OUT)/hdr_clip \
 	    HDR_PATTERN=$(OUT)/hdr_pattern $(T)/encode_test.sh $(FFMPEG_PREFIX)/bin
 	@echo "== checkasm: SIMD kernels against C"
 	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
@@ -109,9 +109,10 @@ $(OUT)/light_test: $(T)/cspfix_light_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | 
 $(OUT)/hue_test: $(T)/cspfix_hue_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_hue_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
-# the Dolby Vision clip of the encoder tests (FFmpeg's SVT-AV1 writer) and its pattern
-$(OUT)/dovi_pattern: tools/dovi_pattern.c tools/hdr_pattern.h $(LIBDEPS) | $(OUT)
-	$(CC) $(CFLAGS) $(shell $(PKG) --cflags libavformat libavcodec) -o $@ tools/dovi_pattern.c \
+# the Dolby Vision and HDR10+ clips of the encoder tests (FFmpeg's SVT-AV1 and libaom
+# writers) and their pattern
+$(OUT)/hdr_clip: tools/hdr_clip.c tools/hdr_pattern.h $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) $(shell $(PKG) --cflags libavformat libavcodec) -o $@ tools/hdr_clip.c \
 	    $(shell $(PKG) --static --libs libavformat libavcodec libavutil) -lm
 
 $(OUT)/hdr_pattern: tools/hdr_pattern.c tools/hdr_pattern.h | $(OUT)

@@ -31,8 +31,9 @@
 #          tools/dovi-vs-libplacebo.sh, which builds libplacebo and sets
 #          PKG_CONFIG_PATH to it (not part of make check)
 # (drawtext needs both freetype and harfbuzz; lavfi input needs the
-# wrapped_avframe decoder; the check build's SVT-AV1 encoder and dav1d decoder
-# with the ivf muxer/demuxer and trace_headers are for tests/encode_test.sh.)
+# wrapped_avframe decoder; the check build's SVT-AV1 and libaom encoders (libaom writes
+# HDR10+ as ITU-T T.35, SVT-AV1 Dolby Vision RPUs) and dav1d decoder with the ivf
+# muxer/demuxer and trace_headers are for tests/encode_test.sh.)
 # FFMPEG_JOBS: make's job count (default: nproc)
 # FFMPEG_CONFIGURE_FLAGS: extra configure flags for every profile, appended last
 # (shell quoting works: FFMPEG_CONFIGURE_FLAGS="--extra-cflags='-O3 -g'").
@@ -61,6 +62,7 @@ check | asan)
         --enable-decoder=rawvideo,png,ffv1,wrapped_avframe,mpeg4,aac,pcm_s16le,subrip,ass,movtext
         --enable-protocol=file,pipe --enable-indev=lavfi,v4l2 --enable-parser=png,aac,mpeg4video --enable-bsf=null
         --enable-libsvtav1 --enable-libdav1d --enable-encoder=libsvtav1 --enable-decoder=libdav1d
+        --enable-libaom --enable-encoder=libaom_av1
         --enable-muxer=ivf --enable-demuxer=ivf --enable-parser=av1 --enable-bsf=trace_headers)
     if [ "$profile" = asan ]; then
         san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"

@@ -19,7 +19,7 @@
 # Usage: [FFMPEG_GPL=1] tools/deps.sh [--asan]
 #
 # Checks the build/test dependencies of cspfix, with the codec libraries of
-# the full build (`make`; the test build uses dav1d and SVT-AV1 of them), and
+# the full build (`make`; the test build uses dav1d, SVT-AV1 and libaom of them), and
 # with FFMPEG_GPL=1 also x264 and x265.  Missing Debian packages are
 # installed when running as root; otherwise the install command is printed
 # and the script fails.  A fast no-op when everything is present.

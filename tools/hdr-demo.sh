@@ -80,14 +80,14 @@ if $ff -hide_banner -encoders 2>/dev/null | grep -q libsvtav1 &&
     lying=", $out/hdr-lying-metadata.png"
 
     # Dolby Vision profile 5 (in AV1: 10.0): the pattern as a reshaped IPT-PQ-c2 base layer
-    # (tools/dovi_pattern.c), its RPU written by FFmpeg's libsvtav1 wrapper (dolbyvision=1)
+    # (tools/hdr_clip.c dovi), its RPU written by FFmpeg's libsvtav1 wrapper (dolbyvision=1)
     # and parsed back by libdav1d's. Panels: the base layer read as HDR10 (a player without
     # Dolby Vision), cspfix applying the RPU (dovi=auto), the pattern converted directly.
     pc="env PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config"
     libs="libavformat libavcodec libavutil"
-    cc -O2 $($pc --cflags $libs) -o "$out/dovi_pattern" "$here/dovi_pattern.c" \
+    cc -O2 $($pc --cflags $libs) -o "$out/hdr_clip" "$here/hdr_clip.c" \
         $($pc --static --libs $libs) -lm
-    "$out/dovi_pattern" "$out/dovi-profile5.mkv"
+    "$out/hdr_clip" dovi "$out/dovi-profile5.mkv"
     graph="[0:v]split=3[a][b][rb];[1:v]split[c][rc];"
     graph+="[a]$tm:dovi=ignore:ispace=bt2020nc:irange=pc,$(label 'base layer read as HDR10 (no Dolby Vision)'),scale=480:270:flags=area[p0];"
     graph+="[b]$tm,$(label 'cspfix with the RPU (dovi=auto)'),scale=480:270:flags=area[p1];"

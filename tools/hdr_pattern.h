@@ -21,7 +21,7 @@
 
 /*
  * The 640x360 HDR test pattern as linear BT.2020 RGB in cd/m2, and the PQ (SMPTE ST 2084)
- * curves, for tools/hdr_pattern.c (HDR10 Y'CbCr) and tools/dovi_pattern.c (a Dolby Vision
+ * curves, for tools/hdr_pattern.c (HDR10 Y'CbCr) and tools/hdr_clip.c (a Dolby Vision
  * profile 5 base layer of the same picture). Rows: a grey ramp uniform in PQ from 0 to
  * 10000 cd/m2 with tick marks at 100, 203, 1000 and 4000 cd/m2; six BT.709 colours and six
  * BT.2020 primaries/secondaries at 100, 400, 1000 and 4000 cd/m2 peaks; skin tones around
@@ -133,6 +133,41 @@ static void pattern_draw(PatternLight lin)
             pattern_fill(lin, x, yy, x + 1, yy + 1, c[0], c[1], c[2]);
         }
     }
+}
+
+static uint16_t pattern_code10(double v)
+{
+    v = floor(v + 0.5);
+    return v < 0 ? 0 : v > 1023 ? 1023 : (uint16_t)v;
+}
+
+/* The pattern as BT.2020 PQ Y'CbCr 4:2:0, 10-bit limited range (chroma: the mean of the
+ * Cb and Cr of its 2x2 block) */
+static void pattern_ycbcr(PatternLight lin, uint16_t y[PATTERN_H][PATTERN_W],
+                          uint16_t u[PATTERN_H / 2][PATTERN_W / 2],
+                          uint16_t v[PATTERN_H / 2][PATTERN_W / 2])
+{
+    const double kr = 0.2627, kb = 0.0593, kg = 1.0 - kr - kb;
+
+    for (int j = 0; j < PATTERN_H; j++)
+        for (int i = 0; i < PATTERN_W; i++) {
+            const double *p = lin[j][i];
+            double e[3] = { pq(p[0]), pq(p[1]), pq(p[2]) };
+            y[j][i] = pattern_code10(64 + 876 * (kr * e[0] + kg * e[1] + kb * e[2]));
+        }
+    for (int j = 0; j < PATTERN_H / 2; j++)
+        for (int i = 0; i < PATTERN_W / 2; i++) {
+            double cb = 0, cr = 0;
+            for (int k = 0; k < 4; k++) {
+                const double *p = lin[2 * j + (k >> 1)][2 * i + (k & 1)];
+                double e[3] = { pq(p[0]), pq(p[1]), pq(p[2]) };
+                double yy = kr * e[0] + kg * e[1] + kb * e[2];
+                cb += (e[2] - yy) / (2 * (1 - kb)) / 4;
+                cr += (e[0] - yy) / (2 * (1 - kr)) / 4;
+            }
+            u[j][i] = pattern_code10(512 + 896 * cb);
+            v[j][i] = pattern_code10(512 + 896 * cr);
+        }
 }
 
 #endif /* CSPFIX_TOOLS_HDR_PATTERN_H */

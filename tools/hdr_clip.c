@@ -1,5 +1,5 @@
 /*
- * cspfix HDR demo: a Dolby Vision profile 5 clip of the HDR test pattern
+ * cspfix HDR demo and tests: clips of the HDR test pattern with dynamic metadata
  * Copyright (c) 2026 the cspfix developers
  *
  * This file is part of cspfix.
@@ -20,7 +20,7 @@
  */
 
 /*
- * Writes the HDR test pattern of hdr_pattern.h as Dolby Vision profile 5 in AV1 (10.0:
+ * hdr_clip dovi: writes the HDR test pattern of hdr_pattern.h as Dolby Vision profile 5 in AV1 (10.0:
  * an IPT-PQ-c2 base layer, full range, no HDR10 compatibility) to a Matroska file, encoded
  * by FFmpeg's libsvtav1 wrapper with its dolbyvision option: the RPU of every frame is
  * written by FFmpeg's RPU writer as ITU-T T.35 metadata OBUs, and the decoder configuration
@@ -36,19 +36,27 @@
  * The frames are tagged BT.2020, PQ, matrix ipt-c2 (H.273 15), full range; SVT-AV1 codes
  * them at preset 4, CRF 1. The round trip of the base layer through the RPU's backward
  * reshaping (section 9 step 2, in double) is measured against the IPT signal and printed.
- * Usage: dovi_pattern OUT.mkv [FRAMES]
+ *
+ * hdr_clip hdr10plus: the pattern as HDR10 (BT.2020 PQ Y'CbCr 4:2:0, 10-bit, limited) with
+ * HDR10+ (SMPTE ST 2094-40) metadata on every frame: the scene's MaxSCL, percentiles, and a
+ * tone curve (knee, 9 Bezier anchors) for a 400 cd/m2 display, encoded by FFmpeg's libaom
+ * wrapper, which writes it as ITU-T T.35 metadata OBUs; libdav1d gives the frames their
+ * AV_FRAME_DATA_DYNAMIC_HDR_PLUS back.
+ * Usage: hdr_clip dovi|hdr10plus OUT.mkv [FRAMES]
  */
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "libavcodec/avcodec.h"
 #include "libavformat/avformat.h"
 #include "libavutil/dovi_meta.h"
 #include "libavutil/error.h"
 #include "libavutil/frame.h"
+#include "libavutil/hdr_dynamic_metadata.h"
 #include "libavutil/intreadwrite.h"
 #include "libavutil/mem.h"
 #include "libavutil/opt.h"
@@ -313,10 +321,10 @@ static void make_base_layer(AVFrame *f, const AVDOVIMetadata *md)
                 sum_err[c + 1] += d;
             }
         }
-    fprintf(stderr, "dovi_pattern: IPT range I %.3f..%.3f P %.3f..%.3f T %.3f..%.3f; "
+    fprintf(stderr, "hdr_clip: IPT range I %.3f..%.3f P %.3f..%.3f T %.3f..%.3f; "
             "chroma samples clipped by the forward reshaping: %d\n",
             lo[0], hi[0], lo[1], hi[1], lo[2], hi[2], clipped);
-    fprintf(stderr, "dovi_pattern: base layer through the RPU's backward reshaping vs the "
+    fprintf(stderr, "hdr_clip: base layer through the RPU's backward reshaping vs the "
             "IPT signal, in 10-bit codes: I mean %.3f max %.3f, P mean %.3f max %.3f, "
             "T mean %.3f max %.3f\n",
             sum_err[0] * MAXC / (W * H), err[0] * MAXC,
@@ -355,28 +363,73 @@ static int write_packets(AVCodecContext *enc, AVFormatContext *oc, AVStream *st,
     return ret == AVERROR(EAGAIN) || ret == AVERROR_EOF ? 0 : ret;
 }
 
+/* The HDR10+ curve of the hdr10plus clip (also in tests/encode_test.sh's check) */
+static const int hdr10plus_knee[2]     = { 160, 380 };      /* of 4095 */
+static const int hdr10plus_anchors[9]  = { 310, 520, 670, 780, 850, 905, 945, 975, 993 };
+
+static int add_hdr10plus(AVFrame *f)
+{
+    static const int pct[9] = { 1, 5, 10, 25, 50, 75, 90, 95, 99 };
+    AVDynamicHDRPlus *h = av_dynamic_hdr_plus_create_side_data(f);
+    AVHDRPlusColorTransformParams *p;
+
+    if (!h)
+        return AVERROR(ENOMEM);
+    h->itu_t_t35_country_code = 0xB5;
+    h->application_version    = 1;
+    h->num_windows            = 1;
+    h->targeted_system_display_maximum_luminance = av_make_q(400, 1);
+    p = &h->params[0];
+    for (int c = 0; c < 3; c++)
+        p->maxscl[c] = av_make_q(40000, 100000);    /* 4000 cd/m2, the pattern's peak */
+    p->average_maxrgb = av_make_q(2000, 100000);
+    p->num_distribution_maxrgb_percentiles = 9;
+    for (int i = 0; i < 9; i++) {
+        p->distribution_maxrgb[i].percentage = pct[i];
+        p->distribution_maxrgb[i].percentile = av_make_q(100 * (i + 1) * (i + 1), 100000);
+    }
+    p->fraction_bright_pixels    = av_make_q(0, 1000);
+    p->tone_mapping_flag         = 1;
+    p->knee_point_x              = av_make_q(hdr10plus_knee[0], 4095);
+    p->knee_point_y              = av_make_q(hdr10plus_knee[1], 4095);
+    p->num_bezier_curve_anchors  = 9;
+    for (int k = 0; k < 9; k++)
+        p->bezier_curve_anchors[k] = av_make_q(hdr10plus_anchors[k], 1023);
+    return 0;
+}
+
+static void put_plane(AVFrame *f, int c, const uint16_t *src, int w, int h)
+{
+    for (int j = 0; j < h; j++)
+        memcpy(f->data[c] + j * f->linesize[c], src + j * w, 2 * w);
+}
+
 int main(int argc, char **argv)
 {
-    const AVCodec *codec = avcodec_find_encoder_by_name("libsvtav1");
+    static uint16_t py[H][W], pu[H / 2][W / 2], pv[H / 2][W / 2];
+    const int dovi = argc > 2 && !strcmp(argv[1], "dovi");
+    const int hdr10plus = argc > 2 && !strcmp(argv[1], "hdr10plus");
+    const char *name = dovi ? "libsvtav1" : "libaom-av1", *out = argc > 2 ? argv[2] : NULL;
+    const AVCodec *codec = avcodec_find_encoder_by_name(name);
     AVCodecContext *enc = NULL;
     AVFormatContext *oc = NULL;
     AVFrame *frame = NULL;
     AVPacket *pkt = NULL;
     AVBufferRef *rpu = NULL, *ref = NULL;
     AVStream *st;
-    int frames = argc > 2 ? atoi(argv[2]) : 1, l1[3], ret;
+    int frames = argc > 3 ? atoi(argv[3]) : 1, l1[3], ret;
 
-    if (argc < 2) {
-        fprintf(stderr, "Usage: %s OUT.mkv [FRAMES]\n", argv[0]);
+    if (!dovi && !hdr10plus) {
+        fprintf(stderr, "Usage: %s dovi|hdr10plus OUT.mkv [FRAMES]\n", argv[0]);
         return 2;
     }
     if (!codec) {
-        fprintf(stderr, "dovi_pattern: FFmpeg was built without libsvtav1\n");
+        fprintf(stderr, "hdr_clip: FFmpeg was built without %s\n", name);
         return 1;
     }
     pattern_draw(lin);
     measure_l1(l1);
-    if (!(rpu = make_rpu(l1)) || !(enc = avcodec_alloc_context3(codec)) ||
+    if ((dovi && !(rpu = make_rpu(l1))) || !(enc = avcodec_alloc_context3(codec)) ||
         !(frame = av_frame_alloc()) || !(pkt = av_packet_alloc())) {
         ret = AVERROR(ENOMEM);
         goto end;
@@ -389,20 +442,26 @@ int main(int argc, char **argv)
     enc->framerate       = (AVRational){ 25, 1 };
     enc->color_primaries = AVCOL_PRI_BT2020;
     enc->color_trc       = AVCOL_TRC_SMPTE2084;
-    enc->colorspace      = AVCOL_SPC_IPT_C2;
-    enc->color_range     = AVCOL_RANGE_JPEG;
-    /* the encoder picks the Dolby Vision profile (10.0: AV1, IPT-PQ-c2) from the RPU
-     * it is opened with */
-    if (!av_frame_side_data_add(&enc->decoded_side_data, &enc->nb_decoded_side_data,
-                                AV_FRAME_DATA_DOVI_METADATA, &rpu,
-                                AV_FRAME_SIDE_DATA_FLAG_NEW_REF)) {
-        ret = AVERROR(ENOMEM);
+    enc->colorspace      = dovi ? AVCOL_SPC_IPT_C2 : AVCOL_SPC_BT2020_NCL;
+    enc->color_range     = dovi ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
+    if (dovi) {
+        /* the encoder picks the Dolby Vision profile (10.0: AV1, IPT-PQ-c2) from the RPU
+         * it is opened with */
+        if (!av_frame_side_data_add(&enc->decoded_side_data, &enc->nb_decoded_side_data,
+                                    AV_FRAME_DATA_DOVI_METADATA, &rpu,
+                                    AV_FRAME_SIDE_DATA_FLAG_NEW_REF)) {
+            ret = AVERROR(ENOMEM);
+            goto end;
+        }
+        if ((ret = av_opt_set_int(enc->priv_data, "dolbyvision", 1, 0)) < 0 ||
+            (ret = av_opt_set_int(enc->priv_data, "preset", 4, 0)) < 0 ||
+            (ret = av_opt_set_int(enc->priv_data, "crf", 1, 0)) < 0)
+            goto end;
+    } else if ((ret = av_opt_set_int(enc->priv_data, "cpu-used", 8, 0)) < 0 ||
+               (ret = av_opt_set_int(enc->priv_data, "crf", 10, 0)) < 0) {
         goto end;
     }
-    if ((ret = av_opt_set_int(enc->priv_data, "dolbyvision", 1, 0)) < 0 ||
-        (ret = av_opt_set_int(enc->priv_data, "preset", 4, 0)) < 0 ||
-        (ret = av_opt_set_int(enc->priv_data, "crf", 1, 0)) < 0 ||
-        (ret = avformat_alloc_output_context2(&oc, NULL, NULL, argv[1])) < 0)
+    if ((ret = avformat_alloc_output_context2(&oc, NULL, NULL, out)) < 0)
         goto end;
     if (oc->oformat->flags & AVFMT_GLOBALHEADER)
         enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
@@ -414,7 +473,7 @@ int main(int argc, char **argv)
     }
     st->time_base = enc->time_base;
     if ((ret = avcodec_parameters_from_context(st->codecpar, enc)) < 0 ||
-        (ret = avio_open(&oc->pb, argv[1], AVIO_FLAG_WRITE)) < 0 ||
+        (ret = avio_open(&oc->pb, out, AVIO_FLAG_WRITE)) < 0 ||
         (ret = avformat_write_header(oc, NULL)) < 0)
         goto end;
 
@@ -423,16 +482,25 @@ int main(int argc, char **argv)
     frame->height = H;
     if ((ret = av_frame_get_buffer(frame, 0)) < 0)
         goto end;
-    make_base_layer(frame, (const AVDOVIMetadata *)rpu->data);
     frame->color_primaries = enc->color_primaries;
     frame->color_trc       = enc->color_trc;
     frame->colorspace      = enc->colorspace;
     frame->color_range     = enc->color_range;
-    if (!(ref = av_buffer_ref(rpu)) ||
-        !av_frame_new_side_data_from_buf(frame, AV_FRAME_DATA_DOVI_METADATA, ref)) {
-        av_buffer_unref(&ref);
-        ret = AVERROR(ENOMEM);
-        goto end;
+    if (dovi) {
+        make_base_layer(frame, (const AVDOVIMetadata *)rpu->data);
+        if (!(ref = av_buffer_ref(rpu)) ||
+            !av_frame_new_side_data_from_buf(frame, AV_FRAME_DATA_DOVI_METADATA, ref)) {
+            av_buffer_unref(&ref);
+            ret = AVERROR(ENOMEM);
+            goto end;
+        }
+    } else {
+        pattern_ycbcr(lin, py, pu, pv);
+        put_plane(frame, 0, &py[0][0], W, H);
+        put_plane(frame, 1, &pu[0][0], W / 2, H / 2);
+        put_plane(frame, 2, &pv[0][0], W / 2, H / 2);
+        if ((ret = add_hdr10plus(frame)) < 0)
+            goto end;
     }
     for (int i = 0; i < frames; i++) {
         frame->pts = i;
@@ -447,7 +515,7 @@ int main(int argc, char **argv)
 
 end:
     if (ret < 0)
-        fprintf(stderr, "dovi_pattern: %s\n", av_err2str(ret));
+        fprintf(stderr, "hdr_clip: %s\n", av_err2str(ret));
     if (oc && oc->pb)
         avio_closep(&oc->pb);
     avformat_free_context(oc);
