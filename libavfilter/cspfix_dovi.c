@@ -40,6 +40,7 @@
 #include "cspfix_colorimetry.h"
 #include "cspfix_dovi.h"
 #include "cspfix_dsp.h"
+#include "cspfix_hdrmeta.h"
 #include "cspfix_tf.h"
 
 /* Dolby Vision's BT.2020 RGB -> LMS (14-bit): its inverse takes the RPU's LMS to RGB */
@@ -477,15 +478,7 @@ int ff_cspfix_dovi_hdr10(const AVFrame *in, AVFrame *out)
 
         if (!m)
             return AVERROR(ENOMEM);
-        m->display_primaries[0][0] = p->prim.r.x;
-        m->display_primaries[0][1] = p->prim.r.y;
-        m->display_primaries[1][0] = p->prim.g.x;
-        m->display_primaries[1][1] = p->prim.g.y;
-        m->display_primaries[2][0] = p->prim.b.x;
-        m->display_primaries[2][1] = p->prim.b.y;
-        m->white_point[0]          = p->wp.x;
-        m->white_point[1]          = p->wp.y;
-        m->has_primaries = 1;
+        ff_cspfix_mdm_primaries(m, p);
         m->max_luminance = av_d2q(max, 100000);
         m->min_luminance = av_d2q(min, 100000);
         m->has_luminance = max > 0.0;

@@ -155,11 +155,8 @@ double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, doubl
     return peak;
 }
 
-static void set_mdm_primaries(AVMasteringDisplayMetadata *m, enum AVColorPrimaries prim)
+void ff_cspfix_mdm_primaries(AVMasteringDisplayMetadata *m, const AVColorPrimariesDesc *d)
 {
-    const AVColorPrimariesDesc *d = av_csp_primaries_desc_from_id(prim);
-    if (!d)
-        return;
     m->display_primaries[0][0] = d->prim.r.x;
     m->display_primaries[0][1] = d->prim.r.y;
     m->display_primaries[1][0] = d->prim.g.x;
@@ -169,6 +166,13 @@ static void set_mdm_primaries(AVMasteringDisplayMetadata *m, enum AVColorPrimari
     m->white_point[0]          = d->wp.x;
     m->white_point[1]          = d->wp.y;
     m->has_primaries           = 1;
+}
+
+static void set_mdm_primaries(AVMasteringDisplayMetadata *m, enum AVColorPrimaries prim)
+{
+    const AVColorPrimariesDesc *d = av_csp_primaries_desc_from_id(prim);
+    if (d)
+        ff_cspfix_mdm_primaries(m, d);
 }
 
 /* Dynamic HDR metadata (per-scene tone mapping hints for the source's transfer and peak). */

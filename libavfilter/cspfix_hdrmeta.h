@@ -23,7 +23,9 @@
 #ifndef AVFILTER_CSPFIX_HDRMETA_H
 #define AVFILTER_CSPFIX_HDRMETA_H
 
+#include "libavutil/csp.h"
 #include "libavutil/frame.h"
+#include "libavutil/mastering_display_metadata.h"
 #include "libavutil/pixfmt.h"
 
 #include "cspfix_plan.h"
@@ -47,6 +49,9 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
                              double measured, double rpu, int want_prim, double prim[3][2],
                              double *last);
+
+/** A mastering display's primaries and white point from d (has_primaries set). */
+void ff_cspfix_mdm_primaries(AVMasteringDisplayMetadata *m, const AVColorPrimariesDesc *d);
 
 /**
  * The HDR10+ (SMPTE ST 2094-40) tone curve of the frame's first window into bz: 1 when
