@@ -83,22 +83,11 @@ enum CspfixDoviUse ff_cspfix_dovi_check(const AVFrame *in)
 
 /* ---- the curves ---- */
 
-static double map_piece(const CspfixDoviPiece *p, double x, const double t0[7])
+static double poly_eval(const CspfixDoviPiece *p, double x)
 {
-    double y;
-
-    if (!p->mmr) {
-        y = p->poly[0] + x * p->poly[1];
-        if (p->order >= 2)
-            y += x * x * p->poly[2];
-        return y;
-    }
-    y = p->mmr_c;
-    for (int i = 0; i < 7; i++) {
-        double t = t0[i], ti = t;
-        for (int o = 0; o < p->order; o++, ti *= t)
-            y += p->mmr_k[o][i] * ti;
-    }
+    double y = p->poly[0] + x * p->poly[1];
+    if (p->order >= 2)
+        y += x * x * p->poly[2];
     return y;
 }
 
@@ -108,22 +97,6 @@ static int piece_of(const CspfixDoviCurve *cv, double x)
     for (int i = 1; i < cv->nb_pieces; i++)
         k += x >= cv->pivot[i];
     return k;
-}
-
-static double clamp01(double x)
-{
-    return FFMIN(FFMAX(x, 0.0), 1.0);
-}
-
-double ff_cspfix_dovi_map(const CspfixDovi *d, int c, const double s[3])
-{
-    const CspfixDoviCurve *cv = &d->curve[c];
-    const double x0 = clamp01(s[0]), x1 = clamp01(s[1]), x2 = clamp01(s[2]);
-    const double x = c == 0 ? x0 : c == 1 ? x1 : x2;
-    const double t[7] = { x0, x1, x2, x0 * x1, x0 * x2, x1 * x2, x0 * x1 * x2 };
-    const double y = map_piece(&cv->piece[piece_of(cv, x)], x, t);
-
-    return FFMIN(FFMAX(y, cv->pivot[0]), cv->pivot[cv->nb_pieces]);
 }
 
 static uint16_t to16(double r)
@@ -167,15 +140,14 @@ static int build_curve(void *log_ctx, CspfixDovi *d, int c, const AVDOVIRpuDataH
                        "MMR mapping of order %d; 1 to 3 are valid.\n", c, k, p->order);
                 return AVERROR_INVALIDDATA;
             }
-            p->mmr_c = src->mmr_constant[k] / den;
-            for (int o = 0; o < p->order; o++)
-                for (int i = 0; i < 7; i++)
-                    p->mmr_k[o][i] = src->mmr_coef[k][o][i] / den;
+            /* the kernel's table: the constant, coefficient (term i, order o + 1) at row
+             * 1 + 3 i + o (0 above the piece's order), lo, hi */
             for (int r = 0; r < CSPFIX_DOVI_MMR_K; r++) {
-                const double v = r == 0 ? p->mmr_c :
+                const int o = (r - 1) % 3, i = (r - 1) / 3;
+                const double v = r == 0  ? src->mmr_constant[k] / den :
                                  r == 22 ? cv->pivot[0] :
                                  r == 23 ? cv->pivot[cv->nb_pieces] :
-                                 (r - 1) % 3 < p->order ? p->mmr_k[(r - 1) % 3][(r - 1) / 3] : 0.0;
+                                 o < p->order ? src->mmr_coef[k][o][i] / den : 0.0;
                 for (int l = 0; l < 16; l++)
                     p->mmr_v[r][l] = v;
             }
@@ -201,7 +173,7 @@ static int build_curve(void *log_ctx, CspfixDovi *d, int c, const AVDOVIRpuDataH
         const CspfixDoviPiece *p = &cv->piece[k];
         cv->piece_of[v] = k;
         cv->lut[v] = p->mmr ? 0 :
-                     to16(FFMIN(FFMAX(map_piece(p, x, NULL), cv->pivot[0]),
+                     to16(FFMIN(FFMAX(poly_eval(p, x), cv->pivot[0]),
                                 cv->pivot[cv->nb_pieces]));
     }
     return 0;
@@ -260,7 +232,6 @@ int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int n
     enum AVPixelFormat rfmt;
     int ret;
 
-    d->active = 0;
     if (!sd || !desc)
         return 0;
     md  = (const AVDOVIMetadata *)sd->data;
@@ -331,7 +302,6 @@ int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int n
             return AVERROR(ENOMEM);
         }
     }
-    d->active = 1;
     return 0;
 }
 
@@ -503,5 +473,5 @@ void ff_cspfix_dovi_uninit(CspfixDovi *d)
     av_frame_free(&d->frame);
     av_freep(&d->scratch);
     d->scratch_w = d->scratch_jobs = 0;
-    d->built = d->active = 0;
+    d->built = 0;
 }

@@ -54,8 +54,6 @@ typedef struct CspfixDoviPiece {
     int mmr;                ///< 0: polynomial, 1: MMR
     int order;
     double poly[3];         ///< polynomial coefficients of x^0..x^2
-    double mmr_c;           ///< MMR constant
-    double mmr_k[3][7];     ///< MMR coefficients by order - 1, term
     /** the MMR kernel's table (CspfixDoviDSP.mmr: float32, 0 above the piece's order) */
     DECLARE_ALIGNED(64, float, mmr_v)[CSPFIX_DOVI_MMR_K][16];
 } CspfixDoviPiece;
@@ -71,7 +69,6 @@ typedef struct CspfixDoviCurve {
 } CspfixDoviCurve;
 
 typedef struct CspfixDovi {
-    int active;             ///< the last update found an RPU to apply
     int depth;              ///< base layer bits
     double max_code;        ///< 2^depth - 1
     CspfixDoviNorm norm;    ///< codes to signal (the dovi DSP)
@@ -126,8 +123,5 @@ int ff_cspfix_dovi_jobs(const CspfixDovi *d, int h, int nb_threads);
 int ff_cspfix_dovi_hdr10(const AVFrame *in, AVFrame *out);
 
 void ff_cspfix_dovi_uninit(CspfixDovi *d);
-
-/** The reshaped value of one component from the signals s[3] (float64, the model). */
-double ff_cspfix_dovi_map(const CspfixDovi *d, int c, const double s[3]);
 
 #endif /* AVFILTER_CSPFIX_DOVI_H */
