@@ -124,7 +124,6 @@ static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops,
 {
     const CspfixPlan *p = &e->plan;
     const double tol = ff_cspfix_tf_tol(e->fout.depth);
-    CspfixToneCurve tc;
     int ret;
 
     e->nb_stages   = 0;
@@ -184,13 +183,10 @@ static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops,
             st->first = op->by_first;
             if (reuse_tables(st, op, tol, old, old_ops, nb_old, old_tol))
                 break;
-            ff_cspfix_tone_curve_init(&tc, op);
-            if ((ret = alloc_table(&st->tab, ff_cspfix_tone_curve_gain, &tc,
-                                   CSPFIX_TF_POW_TOL)) < 0 ||
-                (op->desat > 0.0 &&
-                 (ret = alloc_table(&st->tab2, ff_cspfix_tone_curve_desat, &tc,
-                                    CSPFIX_TF_POW_TOL)) < 0))
-                return ret;
+            if (!(st->tab = av_malloc(sizeof(*st->tab))) ||
+                (op->desat > 0.0 && !(st->tab2 = av_malloc(sizeof(*st->tab2)))))
+                return AVERROR(ENOMEM);
+            ff_cspfix_tone_tables(st->tab, st->tab2, op);
             break;
         case CSPFIX_OP_GAMUT:
             for (int c = 0; c < 3; c++) {

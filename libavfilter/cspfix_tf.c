@@ -400,5 +400,7 @@ double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, do
             memcpy(c[i], c[end - 1], sizeof(c[i]));
     }
     build_power(t, f, opaque, tol);
+    for (int i = 0; i < FF_ARRAY_ELEMS(t->in_scale); i++)
+        t->in_scale[i] = 1.0f;
     return max_err;
 }

@@ -250,6 +250,70 @@ double ff_cspfix_tone_curve_desat(void *opaque, double m)
     return m <= TM_FLOOR ? tc->desat0 : curve_desat(tc, m);
 }
 
+double ff_cspfix_tone_curve_corner(const CspfixToneCurve *tc)
+{
+    const double top = ldexp(1.0, CSPFIX_TF_EMAX);
+    const double lmax = ff_cspfix_tone_curve_gain((void *)tc, top) * top;
+    double lo = TM_FLOOR, hi = top;
+
+    if (ff_cspfix_tone_curve_gain((void *)tc, lo) * lo >= lmax * (1.0 - 1e-12))
+        return 0.0;
+    while (hi - lo > 1e-15 * hi) {
+        const double mid = 0.5 * (lo + hi);
+        if (ff_cspfix_tone_curve_gain((void *)tc, mid) * mid >= lmax * (1.0 - 1e-12))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi < top ? hi : 0.0;
+}
+
+/* A tone table's function: G or D of x / in_scale (x the kernels' variable), constant
+ * below xf, a segment boundary above the curve's own floor (TM_FLOOR; for IPT's
+ * intensity TM_FLOOR^0.43), so that the corner there falls on a boundary too */
+typedef struct ToneTableFunc {
+    CspfixToneCurve tc;
+    double inv, xf;
+} ToneTableFunc;
+
+static double table_gain(void *opaque, double x)
+{
+    const ToneTableFunc *f = opaque;
+    return ff_cspfix_tone_curve_gain((void *)&f->tc, FFMAX(x, f->xf) * f->inv);
+}
+
+static double table_desat(void *opaque, double x)
+{
+    const ToneTableFunc *f = opaque;
+    return ff_cspfix_tone_curve_desat((void *)&f->tc, FFMAX(x, f->xf) * f->inv);
+}
+
+void ff_cspfix_tone_tables(CspfixTFTable *gain, CspfixTFTable *desat, const CspfixOp *op)
+{
+    const int per = 1 << CSPFIX_TF_SEG_BITS;
+    ToneTableFunc f;
+    double mk, s = 1.0;
+
+    ff_cspfix_tone_curve_init(&f.tc, op);
+    /* the corner to the nearest boundary of the table's segments (1/64 octave), so that
+     * no cubic spans it: s within 1/128 of 1 */
+    if ((mk = ff_cspfix_tone_curve_corner(&f.tc)) > 0.0) {
+        int e;
+        const double fr = frexp(mk, &e);        /* mk = fr 2^e, fr in [1/2, 1) */
+        s = ldexp(1.0 + lrint((2.0 * fr - 1.0) * per) / (double)per, e - 1) / mk;
+    }
+    f.inv = 1.0 / (float)s;
+    f.xf  = op->by_first ? 0x1p-8 : 0x1p-19;
+    ff_cspfix_tf_build(gain, table_gain, &f, CSPFIX_TF_POW_TOL);
+    if (desat)
+        ff_cspfix_tf_build(desat, table_desat, &f, CSPFIX_TF_POW_TOL);
+    for (int i = 0; i < FF_ARRAY_ELEMS(gain->in_scale); i++) {
+        gain->in_scale[i] = (float)s;
+        if (desat)
+            desat->in_scale[i] = (float)s;
+    }
+}
+
 double ff_cspfix_tonemap_gain(const CspfixOp *op, double m)
 {
     CspfixToneCurve tc;

@@ -25,6 +25,7 @@
 /* Tone mapping in float64 (cspfix_tonemap.c, doc/conversion-model.md section 4). */
 
 #include "cspfix_plan.h"
+#include "cspfix_tf.h"
 
 /**
  * The tone mapping of in -> out with options opt (opt->src_peak: the frame's source
@@ -55,6 +56,20 @@ void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op);
 /** G(m) and D(m) as below, of a CspfixToneCurve (opaque): CspfixScalarFunc. */
 double ff_cspfix_tone_curve_gain(void *opaque, double m);
 double ff_cspfix_tone_curve_desat(void *opaque, double m);
+
+/**
+ * The corner at the top of a curve: the least m from which the light out, G(m) m, is at
+ * its largest (where it reaches the target, or clips); 0 if none below 2^CSPFIX_TF_EMAX.
+ */
+double ff_cspfix_tone_curve_corner(const CspfixToneCurve *tc);
+
+/**
+ * The kernels' tables of a TONEMAP op: G (gain) and, unless desat is NULL, D, of the
+ * variable x = m in_scale, in_scale (within 1/128 of 1) putting the curve's corner on a
+ * boundary of the tables' segments: no cubic is fitted across it, so the tables are as
+ * exact there as elsewhere and the light out never steps down.
+ */
+void ff_cspfix_tone_tables(CspfixTFTable *gain, CspfixTFTable *desat, const CspfixOp *op);
 
 /**
  * The gain G(m) of a TONEMAP op on the largest component m of relative linear light

@@ -23,9 +23,9 @@
  * - Every tone curve is non-decreasing, for every source peak from 203 to 10000 cd/m2 and
  *   SDR and HDR targets: the light out, G(m) m, in float64 (the planner's curve) on a fine
  *   grid and as the kernels evaluate it (the float table, G(m) * m in float) on every
- *   float from 2^-20 to 64 in steps of 2^-8 of an octave; in float64 a step down of
- *   rounding size (1e-12, where a curve is flat at its top) is allowed, in the tables one
- *   of TABLE_STEP (at kinks, below); the largest are printed.
+ *   float from 2^-20 to 64 in steps of 2^-8 of an octave, on max-RGB and on IPT's
+ *   intensity; a step down of rounding size, where a curve is flat at its top, is
+ *   allowed (float64 1e-12, the tables TABLE_STEP, below); the largest are printed.
  * - bt2446a against Report ITU-R BT.2446-1 Method A written here and against values
  *   worked out by hand; bt2390 with target_black against BT.2390's EETF with its black
  *   lift (step 4) written here, and without target_black unchanged; spline and bt2446a
@@ -34,6 +34,7 @@
  *   desat, every gamut mode and peak=auto: Cb and Cr of the SDR output within 1 LSB of 128.
  */
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,11 +55,13 @@
 
 #include "cspfix_check.h"
 
-/* A float table (one cubic per 1/64 octave) across a curve's kink (tonemap=clip at its
- * target, the other curves where they reach the target at the source peak) wiggles:
- * measured steps down of up to 1.8e-4 relative there (0.04 LSB at 8 bits, 0.16 at 10).
- * The bound until the tables fit kinks exactly. */
-#define TABLE_STEP 2.5e-4
+/* The float tables (one cubic per 1/64 octave) have their variable scaled so that the
+ * curve's corner (tonemap=clip at its target, the other curves where they reach the
+ * target) and the floor below which the gain is constant fall on segment boundaries
+ * (ff_cspfix_tone_tables()): no cubic spans a corner. What is left is rounding: G(m) m
+ * in float where the curve is flat, G(m) = top / m, steps by a float ulp or two. Before
+ * the scaling the cubics across corners stepped down by up to 1.8e-4. */
+#define TABLE_STEP (3 * FLT_EPSILON)
 
 static const int curves[] = { CSPFIX_TM_CLIP, CSPFIX_TM_BT2390, CSPFIX_TM_REINHARD,
                               CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS, CSPFIX_TM_ST2094_40,
@@ -121,10 +124,13 @@ static void test_monotonic(void)
     }
     for (int c = 0; c < FF_ARRAY_ELEMS(curves); c++) {
         for (int p = 0; p < FF_ARRAY_ELEMS(peaks); p++) {
-            for (int d = 0; d < FF_ARRAY_ELEMS(targets); d++) {
+            for (int d = 0; d < 2 * FF_ARRAY_ELEMS(targets); d++) {
+                /* d odd: the curve on IPT's intensity (tmmode=ipt): m is I, G(I) I the
+                 * intensity out */
                 CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = curves[c],
-                                .src_peak = peaks[p], .dst_peak = targets[d],
-                                .out_white = targets[d], .dst_black = curve_blacks[c] };
+                                .src_peak = peaks[p], .dst_peak = targets[d / 2],
+                                .out_white = targets[d / 2], .dst_black = curve_blacks[c],
+                                .by_first = d & 1 };
                 CspfixToneCurve tc;
                 double prev = 0.0;
                 float prevf = 0.0f;
@@ -143,11 +149,11 @@ static void test_monotonic(void)
                     prev = l;
                 }
                 /* the table, as the kernels evaluate it */
-                ff_cspfix_tf_build(t, ff_cspfix_tone_curve_gain, &tc, CSPFIX_TF_POW_TOL);
+                ff_cspfix_tone_tables(t, NULL, &op);
                 for (int e = -20; e < 6; e++) {
                     for (int i = 0; i < 256; i++) {
                         const float m = ldexpf(1.0f + i / 256.0f, e);
-                        const float l = ff_cspfix_tf_eval(t, m) * m;
+                        const float l = ff_cspfix_tf_eval(t, m * t->in_scale[0]) * m;
                         if (l < prevf) {
                             ok &= l >= prevf * (1.0 - TABLE_STEP);
                             worst_f = FFMAX(worst_f, (prevf - l) / prevf);
@@ -157,15 +163,15 @@ static void test_monotonic(void)
                 }
                 nb++;
                 if (!ok && bad++ < 5)
-                    printf("  not monotonic: %s %g -> %g cd/m2\n", curve_names[c], peaks[p],
-                           targets[d]);
+                    printf("  not monotonic: %s%s %g -> %g cd/m2\n", curve_names[c],
+                           d & 1 ? " tmmode=ipt" : "", peaks[p], targets[d / 2]);
             }
         }
     }
-    printf("tone curves: %d of %d (curve, source peak 203..10000, target) non-decreasing "
-           "(largest step down, relative: float64 %.2g (rounding where a curve is flat; "
-           "allowed 1e-12), float tables %.2g (at kinks; allowed %.2g))\n", nb - bad, nb,
-           worst, worst_f, TABLE_STEP);
+    printf("tone curves: %d of %d (curve, source peak 203..10000, target, max-RGB and IPT's "
+           "intensity) non-decreasing (largest step down, relative: float64 %.2g (rounding "
+           "where a curve is flat; allowed 1e-12), float tables %.2g (rounding where a curve "
+           "is flat; allowed %.2g, 3 float ulps))\n", nb - bad, nb, worst, worst_f, TABLE_STEP);
     CHECK(!bad, "%d tone curves decrease somewhere", bad);
     av_free(t);
 }

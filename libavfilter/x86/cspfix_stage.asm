@@ -43,6 +43,7 @@
 %define TF_POW_C1   (TF_POW + 196)
 %define TF_POW_DEGREE (TF_POW + 200)              ; deg: 5, 6 or 7
 %define TF_POW_DEG  7
+%define TF_IN_SCALE (TF_POW + 256)               ; CspfixTFTable.in_scale: 16 floats
 
 SECTION_RODATA 32
 
@@ -601,26 +602,38 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 ;-----------------------------------------------------------------------------
 ; void tonemap(float *c0, float *c1, float *c2, int w, const float k[3],
 ;              const CspfixTFTable *gain, const CspfixTFTable *desat)
-; m = max(c0, c1, c2); c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
+; m = max(c0, c1, c2) * in_scale; c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
 ; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C. Both
 ; tables are read at the same segments; two passes per block as in tf.
 ;-----------------------------------------------------------------------------
-; TONEMAP_MAX first: m4 = max(m7, m8, m9) of the rows at x (first: m4 = m7, IPT's I)
+; TONEMAP_MAX first: m4 = max(m7, m8, m9) * in_scale of the rows at x (first: m4 = m7 *
+; in_scale, IPT's I), the tables' variable
 %macro TONEMAP_MAX 1
     movu    m7, [c0q + xq * 4]
+%if %1
+    mulps   m4, m7, [gainq + TF_IN_SCALE]
+%else
     movu    m8, [c1q + xq * 4]
     movu    m9, [c2q + xq * 4]
-%if %1
-    mova    m4, m7
-%else
     vmaxps  m4, m7, m8                  ; v-forms: x86inc would swap the operands
     vmaxps  m4, m4, m9                  ; of maxps m<8, m>=8 (VEX size), not C's
+    mulps   m4, [gainq + TF_IN_SCALE]
 %endif
 %endmacro
 
-; TONEMAP name, first: cspfix_tonemap (gain of max-RGB) and cspfix_tonemap_i (of c0)
+; TONEMAP_LOAD: the rows at x to m7-m9 and the variable the first pass stored to m4
+%macro TONEMAP_LOAD 0
+    movu    m7, [c0q + xq * 4]
+    movu    m8, [c1q + xq * 4]
+    movu    m9, [c2q + xq * 4]
+    movu    m4, [pq + xq * 4 + TF_BLOCK * 4]
+%endmacro
+
+; TONEMAP name, first: cspfix_tonemap (gain of max-RGB) and cspfix_tonemap_i (of c0).
+; The first pass stores each vector's variable (after the block's offsets on the
+; stack), the second reads it back.
 %macro TONEMAP 2
-cglobal cspfix_%1, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i0, i1, p, end, x0
+cglobal cspfix_%1, 7, 13, 16, 2 * TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i0, i1, p, end, x0
     movsxdifnidn wq, wd
     TF_CONSTANTS
     VBROADCASTSS m13, [i2q]             ; k (i2 is free after this)
@@ -631,6 +644,7 @@ cglobal cspfix_%1, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i
     TF_BLOCK_START
 .offsets:
     TONEMAP_MAX %2
+    movu    [pq + xq * 4 + TF_BLOCK * 4], m4
     TF_OFFSETS m4, [pq + xq * 4]
     add     xq, mmsize / 4
     cmp     xq, endq
@@ -639,7 +653,7 @@ cglobal cspfix_%1, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i
     test    desatq, desatq
     jnz .eval_desat
 .eval:
-    TONEMAP_MAX %2
+    TONEMAP_LOAD
     TF_T    m4
     TF_EVAL gainq, m4, m1, pq + xq * 4
     mulps   m7, m1
@@ -653,7 +667,7 @@ cglobal cspfix_%1, 7, 13, 16, TF_BLOCK * 4, c0, c1, c2, w, i2, gain, desat, x, i
     jl .eval
     jmp .next
 .eval_desat:
-    TONEMAP_MAX %2
+    TONEMAP_LOAD
     TF_T    m4
     TF_EVAL gainq, m4, m1, pq + xq * 4
     mulps   m7, m1

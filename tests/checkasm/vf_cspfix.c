@@ -1063,16 +1063,6 @@ static float rnd_light(void)
     }
 }
 
-static double tm_gain(void *opaque, double m)
-{
-    return ff_cspfix_tonemap_gain(opaque, m);
-}
-
-static double tm_desat(void *opaque, double m)
-{
-    return ff_cspfix_tonemap_desat(opaque, m);
-}
-
 static void check_tonemap(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
@@ -1086,8 +1076,9 @@ static void check_tonemap(const CspfixDSPContext *dsp)
 
     if (!gain || !desat)
         goto end;
-    ff_cspfix_tf_build(gain, tm_gain, &op, CSPFIX_TF_POW_TOL);
-    ff_cspfix_tf_build(desat, tm_desat, &op, CSPFIX_TF_POW_TOL);
+    /* the tables as the filter builds them: their variable is m * in_scale (1.0023 for
+     * this curve's corner at 4000 cd/m2, m = 19.70) */
+    ff_cspfix_tone_tables(gain, desat, &op);
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
