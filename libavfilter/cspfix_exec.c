@@ -533,6 +533,7 @@ int ff_cspfix_exec_configure(CspfixExec *e, const CspfixExecConfig *cfg)
                 cfg->dither == CSPFIX_DITHER_AUTO ?
                 (e->fout.depth < in_depth ? CSPFIX_DITHER_ORDERED : CSPFIX_DITHER_NONE) :
                 cfg->dither;
+    e->band   = e->dither == CSPFIX_DITHER_ED ? CSPFIX_ED_BAND : CSPFIX_SLICE_BAND;
     setup_clamp(e, cfg->clip_legal);
     e->fuse_in = e->fuse_out = 0;
 
@@ -574,7 +575,7 @@ int ff_cspfix_exec_alloc(CspfixExec *e, int w, int nb_threads)
 int ff_cspfix_exec_jobs(const CspfixExec *e, int h)
 {
     const int n = paths[e->path].jobs == JOBS_THREADS ? e->nb_threads : e->max_jobs;
-    return FFMAX(1, FFMIN(n, (h + CSPFIX_ED_BAND - 1) / CSPFIX_ED_BAND));
+    return FFMAX(1, FFMIN(n, (h + e->band - 1) / e->band));
 }
 
 /* Zero every plane: padding bits and words shared by components (see CspfixFormat.clear) */

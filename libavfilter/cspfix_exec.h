@@ -56,9 +56,12 @@ enum CspfixDither {
     CSPFIX_DITHER_NB,
 };
 
-/* Slices are cut on multiples of this many luma rows, where error diffusion restarts, so
- * the output is the same for any thread count. */
+/* With error diffusion, slices are cut on multiples of this many luma rows, where the
+ * diffusion restarts, so the output is the same for any thread count. */
 #define CSPFIX_ED_BAND 32
+/* Without it, on multiples of this many (whole 4:2:0 chroma rows of both fields of an
+ * interlaced frame): slices of nearly equal size for any job count. */
+#define CSPFIX_SLICE_BAND 4
 
 /* The execution paths, in the order they are tried (ff_cspfix_exec_configure()). */
 enum CspfixPath {
@@ -108,6 +111,7 @@ typedef struct CspfixExec {
     CspfixFormat fin, fout;
     int in_phase_x, in_off_y2, out_phase_x, out_off_y2;
     int dither;                 ///< enum CspfixDither applied (not AUTO)
+    int band;                   ///< slices start on multiples of this many luma rows
     float lo[3], hi[3];         ///< output code clamp per component
 
     /* the row machinery: the plan's stages, the first ones possibly as code tables,

@@ -37,7 +37,7 @@ static int plane_rows(const CspfixExec *e, const AVFrame *in, int c, int jobnr, 
 {
     const int h = c ? AV_CEIL_RSHIFT(in->height, e->fin.vsub) : in->height;
 
-    ff_cspfix_slice_rows(h, c && !e->fin.rgb ? CSPFIX_ED_BAND >> e->fin.vsub : CSPFIX_ED_BAND,
+    ff_cspfix_slice_rows(h, c && !e->fin.rgb ? e->band >> e->fin.vsub : e->band,
                          jobnr, nb_jobs, y0, y1);
     return c ? AV_CEIL_RSHIFT(in->width, e->fin.hsub) : in->width;
 }
@@ -57,7 +57,7 @@ static void plane_alpha(const CspfixExec *e, const AVFrame *in, AVFrame *out, in
 {
     int y0, y1;
 
-    ff_cspfix_slice_rows(in->height, CSPFIX_ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    ff_cspfix_slice_rows(in->height, e->band, jobnr, nb_jobs, &y0, &y1);
     ff_cspfix_copy_alpha(e, in, out, y0, y1, b->t0);
 }
 
@@ -178,7 +178,7 @@ void ff_cspfix_convert_own_rows(const CspfixExec *e, const AVFrame *in, AVFrame 
     float *const *c = b->ring[0];
     int y0, y1;
 
-    ff_cspfix_slice_rows(in->height, CSPFIX_ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    ff_cspfix_slice_rows(in->height, e->band, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++) {
         ff_cspfix_load_row(e, in, y, c, b, 1);
         own_luma(e, ff_cspfix_row_ptr(out, &co[0], y), ff_cspfix_row_ptr(in, &ci[0], y), c, w, m,
@@ -186,7 +186,7 @@ void ff_cspfix_convert_own_rows(const CspfixExec *e, const AVFrame *in, AVFrame 
     }
     ff_cspfix_copy_alpha(e, in, out, y0, y1, b->t0);
 
-    ff_cspfix_slice_rows(ch, CSPFIX_ED_BAND >> e->fin.vsub, jobnr, nb_jobs, &y0, &y1);
+    ff_cspfix_slice_rows(ch, e->band >> e->fin.vsub, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++)
         own_chroma(e, ff_cspfix_row_ptr(out, &co[1], y), ff_cspfix_row_ptr(out, &co[2], y),
                    ff_cspfix_row_ptr(in, &ci[1], y), ff_cspfix_row_ptr(in, &ci[2], y), cw,
@@ -203,7 +203,7 @@ void ff_cspfix_convert_own(const CspfixExec *e, const AVFrame *in, AVFrame *out,
     float *const *c = b->ring[0];
     int y0, y1;
 
-    ff_cspfix_slice_rows(in->height, CSPFIX_ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    ff_cspfix_slice_rows(in->height, e->band, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++) {
         CspfixRowIO io;
         row_io(e, in, out, y, 0, &io);
@@ -213,7 +213,7 @@ void ff_cspfix_convert_own(const CspfixExec *e, const AVFrame *in, AVFrame *out,
     }
     ff_cspfix_copy_alpha(e, in, out, y0, y1, b->t0);
 
-    ff_cspfix_slice_rows(ch, CSPFIX_ED_BAND >> e->fin.vsub, jobnr, nb_jobs, &y0, &y1);
+    ff_cspfix_slice_rows(ch, e->band >> e->fin.vsub, jobnr, nb_jobs, &y0, &y1);
     ff_cspfix_fill_row(c[0], cw, 0.0f);
     for (int y = y0; y < y1; y++) {
         ff_cspfix_read(&e->dsp, &e->fin, in, 1, y, cw, c[1]);
@@ -286,9 +286,9 @@ void ff_cspfix_convert_yuvint(const CspfixExec *e, const AVFrame *in, AVFrame *o
 
     /* This slice's chroma rows are made as soon as the luma deltas have read them
      * (still in cache), the rest after the luma rows. */
-    ff_cspfix_slice_rows(ch, CSPFIX_ED_BAND >> e->fin.vsub, jobnr, nb_jobs, &c0, &c1);
+    ff_cspfix_slice_rows(ch, e->band >> e->fin.vsub, jobnr, nb_jobs, &c0, &c1);
     cnext = c0;
-    ff_cspfix_slice_rows(in->height, CSPFIX_ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    ff_cspfix_slice_rows(in->height, e->band, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y <= y1; y++) {
         if (y < y1 && field) {
             /* interlaced: the rows and eighths of load_chroma(); even eighths are
@@ -349,7 +349,7 @@ void ff_cspfix_convert_rows_vn(const CspfixExec *e, const AVFrame *in, AVFrame *
     float *const acc[2] = { b->ring[1][0], b->ring[1][1] };
     int k0, k1, y0, y1;
 
-    ff_cspfix_slice_rows(ch, CSPFIX_ED_BAND >> fo->vsub, jobnr, nb_jobs, &k0, &k1);
+    ff_cspfix_slice_rows(ch, e->band >> fo->vsub, jobnr, nb_jobs, &k0, &k1);
     y0 = FFMIN(k0 * n, h);
     y1 = FFMIN(k1 * n, h);
     for (int y = y0; y < y1; y++) {
@@ -398,7 +398,7 @@ void ff_cspfix_convert_rows(const CspfixExec *e, const AVFrame *in, AVFrame *out
     float *const *c = b->ring[0];
     int y0, y1;
 
-    ff_cspfix_slice_rows(in->height, CSPFIX_ED_BAND, jobnr, nb_jobs, &y0, &y1);
+    ff_cspfix_slice_rows(in->height, e->band, jobnr, nb_jobs, &y0, &y1);
     for (int y = y0; y < y1; y++) {
         CspfixRowIO io;
         row_io(e, in, out, y, 1, &io);
@@ -426,7 +426,7 @@ void ff_cspfix_convert_rows_v2(const CspfixExec *e, const AVFrame *in, AVFrame *
     const int before = b->field ? 3 : 1, after = b->field ? 4 : 2;
     int k0, k1, own0, own1, next;
 
-    ff_cspfix_slice_rows(ch, CSPFIX_ED_BAND / 2, jobnr, nb_jobs, &k0, &k1);
+    ff_cspfix_slice_rows(ch, e->band / 2, jobnr, nb_jobs, &k0, &k1);
     own0 = 2 * k0;
     own1 = FFMIN(2 * k1, h);
     next = FFMAX(own0 - before, 0);

@@ -19,6 +19,7 @@
  * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
  */
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -400,7 +401,9 @@ double ff_cspfix_tf_build(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, do
             memcpy(c[i], c[end - 1], sizeof(c[i]));
     }
     build_power(t, f, opaque, tol);
-    for (int i = 0; i < FF_ARRAY_ELEMS(t->in_scale); i++)
+    for (int i = 0; i < FF_ARRAY_ELEMS(t->in_scale); i++) {
         t->in_scale[i] = 1.0f;
+        t->in_floor[i] = -FLT_MAX;
+    }
     return max_err;
 }

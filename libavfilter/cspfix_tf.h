@@ -82,11 +82,14 @@ typedef struct CspfixTFTable {
     float c[CSPFIX_TF_SEGS][4];  ///< c0 + c1 t + c2 t^2 + c3 t^3 per segment
     CspfixTFPower pow;           ///< the power form (pow.on == 0: none)
     /**
-     * The tonemap kernels' input scale, in every lane: they look the table up at
-     * x * in_scale (a tone curve's table is built for that variable, so that its corner
-     * falls on a segment boundary: ff_cspfix_tone_tables()); 1 in the other tables.
+     * The tonemap kernels' input scale and floor, in every lane: they look the table up
+     * at max(x * in_scale, in_floor) (a tone curve's table is built for that variable, so
+     * that its corner falls on a segment boundary, and the floor below which the curve is
+     * constant is not in the table: ff_cspfix_tone_tables()); 1 and -FLT_MAX in the
+     * other tables.
      */
     DECLARE_ALIGNED(64, float, in_scale)[16];
+    DECLARE_ALIGNED(64, float, in_floor)[16];
 } CspfixTFTable;
 
 /** Kinds of curve, with the curves that are the same function merged. */

@@ -268,49 +268,66 @@ double ff_cspfix_tone_curve_corner(const CspfixToneCurve *tc)
     return hi < top ? hi : 0.0;
 }
 
-/* A tone table's function: G or D of x / in_scale (x the kernels' variable), constant
- * below xf, a segment boundary above the curve's own floor (TM_FLOOR; for IPT's
- * intensity TM_FLOOR^0.43), so that the corner there falls on a boundary too */
+/* A tone table's function: G or D of x / in_scale (x the kernels' variable), without
+ * the floor (the kernels clamp x to in_floor, the floor times in_scale, so the table
+ * holds the curve continued smoothly below it, and no corner) */
 typedef struct ToneTableFunc {
     CspfixToneCurve tc;
-    double inv, xf;
+    double inv;
 } ToneTableFunc;
+
+static double raw_gain(const CspfixToneCurve *tc, double m)
+{
+    return m > 0.0 ? tone_curve(tc, m * CSPFIX_REF_WHITE) / (tc->op->out_white * m) : tc->gain0;
+}
 
 static double table_gain(void *opaque, double x)
 {
     const ToneTableFunc *f = opaque;
-    return ff_cspfix_tone_curve_gain((void *)&f->tc, FFMAX(x, f->xf) * f->inv);
+    const double m = x * f->inv;
+    if (f->tc.op->by_first)
+        return m > 0.0 ? pow(raw_gain(&f->tc, pow(m, 1.0 / CSPFIX_IPT_EXP)), CSPFIX_IPT_EXP)
+                       : pow(f->tc.gain0, CSPFIX_IPT_EXP);
+    return raw_gain(&f->tc, m);
 }
 
 static double table_desat(void *opaque, double x)
 {
     const ToneTableFunc *f = opaque;
-    return ff_cspfix_tone_curve_desat((void *)&f->tc, FFMAX(x, f->xf) * f->inv);
+    const double m = x * f->inv, l = m * CSPFIX_REF_WHITE;
+    if (!(m > 0.0))
+        return f->tc.desat0;
+    return f->tc.op->desat * FFMIN(FFMAX(1.0 - tone_curve(&f->tc, l) / l, 0.0), 1.0);
 }
 
 void ff_cspfix_tone_tables(CspfixTFTable *gain, CspfixTFTable *desat, const CspfixOp *op)
 {
     const int per = 1 << CSPFIX_TF_SEG_BITS;
+    /* the floor in the kernels' variable: G and D are constant below it */
+    const double fl = op->by_first ? pow(TM_FLOOR, CSPFIX_IPT_EXP) : TM_FLOOR;
     ToneTableFunc f;
     double mk, s = 1.0;
 
     ff_cspfix_tone_curve_init(&f.tc, op);
-    /* the corner to the nearest boundary of the table's segments (1/64 octave), so that
-     * no cubic spans it: s within 1/128 of 1 */
+    /* the corner down to the boundary of the table's segments (1/64 octave) below it, so
+     * that no cubic spans it: s in (64/65, 1], and the table, fitted up to 2^8, still
+     * covers m up to 2^8 */
     if ((mk = ff_cspfix_tone_curve_corner(&f.tc)) > 0.0) {
         int e;
         const double fr = frexp(mk, &e);        /* mk = fr 2^e, fr in [1/2, 1) */
-        s = ldexp(1.0 + lrint((2.0 * fr - 1.0) * per) / (double)per, e - 1) / mk;
+        s = FFMIN(ldexp(1.0 + floor((2.0 * fr - 1.0) * per) / per, e - 1) / mk, 1.0);
     }
     f.inv = 1.0 / (float)s;
-    f.xf  = op->by_first ? 0x1p-8 : 0x1p-19;
     ff_cspfix_tf_build(gain, table_gain, &f, CSPFIX_TF_POW_TOL);
     if (desat)
         ff_cspfix_tf_build(desat, table_desat, &f, CSPFIX_TF_POW_TOL);
     for (int i = 0; i < FF_ARRAY_ELEMS(gain->in_scale); i++) {
         gain->in_scale[i] = (float)s;
-        if (desat)
-            desat->in_scale[i] = (float)s;
+        gain->in_floor[i] = (float)(fl * (float)s);
+        if (desat) {
+            desat->in_scale[i] = gain->in_scale[i];
+            desat->in_floor[i] = gain->in_floor[i];
+        }
     }
 }
 

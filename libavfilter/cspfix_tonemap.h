@@ -65,7 +65,7 @@ double ff_cspfix_tone_curve_corner(const CspfixToneCurve *tc);
 
 /**
  * The kernels' tables of a TONEMAP op: G (gain) and, unless desat is NULL, D, of the
- * variable x = m in_scale, in_scale (within 1/128 of 1) putting the curve's corner on a
+ * variable x = m in_scale, in_scale (in (64/65, 1]) putting the curve's corner on a
  * boundary of the tables' segments: no cubic is fitted across it, so the tables are as
  * exact there as elsewhere and the light out never steps down.
  */

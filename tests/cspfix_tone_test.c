@@ -153,7 +153,9 @@ static void test_monotonic(void)
                 for (int e = -20; e < 6; e++) {
                     for (int i = 0; i < 256; i++) {
                         const float m = ldexpf(1.0f + i / 256.0f, e);
-                        const float l = ff_cspfix_tf_eval(t, m * t->in_scale[0]) * m;
+                        const float ms = m * t->in_scale[0];
+                        const float x  = ms > t->in_floor[0] ? ms : t->in_floor[0];
+                        const float l  = ff_cspfix_tf_eval(t, x) * m;
                         if (l < prevf) {
                             ok &= l >= prevf * (1.0 - TABLE_STEP);
                             worst_f = FFMAX(worst_f, (prevf - l) / prevf);

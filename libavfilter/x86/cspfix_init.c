@@ -44,6 +44,7 @@ CHECK_OFFSET(CspfixTFTable, c, 0);
 static_assert(sizeof(((CspfixTFTable *)0)->c[0]) == 1 << 4, "TF_SEG_LOG2SIZE of cspfix_stage.asm");
 CHECK_OFFSET(CspfixTFTable, pow, (size_t)CSPFIX_TF_SEGS << 4);
 CHECK_OFFSET(CspfixTFTable, in_scale, ((size_t)CSPFIX_TF_SEGS << 4) + 256); /* TF_IN_SCALE */
+CHECK_OFFSET(CspfixTFTable, in_floor, ((size_t)CSPFIX_TF_SEGS << 4) + 320); /* TF_IN_FLOOR */
 /* cspfix_stage.asm: TF_POW_* (the power form) */
 static_assert(CSPFIX_TF_POW_DEG == 7 && CSPFIX_TF_POW_DEG_MIN == 5,
               "TF_POW_DEGREES of cspfix_stage.asm");

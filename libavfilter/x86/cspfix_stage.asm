@@ -44,6 +44,7 @@
 %define TF_POW_DEGREE (TF_POW + 200)              ; deg: 5, 6 or 7
 %define TF_POW_DEG  7
 %define TF_IN_SCALE (TF_POW + 256)               ; CspfixTFTable.in_scale: 16 floats
+%define TF_IN_FLOOR (TF_POW + 320)               ; CspfixTFTable.in_floor: 16 floats
 
 SECTION_RODATA 32
 
@@ -602,12 +603,12 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
 ;-----------------------------------------------------------------------------
 ; void tonemap(float *c0, float *c1, float *c2, int w, const float k[3],
 ;              const CspfixTFTable *gain, const CspfixTFTable *desat)
-; m = max(c0, c1, c2) * in_scale; c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
+; m = max(max(c0, c1, c2) * in_scale, in_floor); c *= gain(m); with desat: y = (k0 r + k1 g) + k2 b,
 ; c = c + desat(m) * (y - c). maxps a, b is a > b ? a : b, as in C. Both
 ; tables are read at the same segments; two passes per block as in tf.
 ;-----------------------------------------------------------------------------
-; TONEMAP_MAX first: m4 = max(m7, m8, m9) * in_scale of the rows at x (first: m4 = m7 *
-; in_scale, IPT's I), the tables' variable
+; TONEMAP_MAX first: m4 = max(max(m7, m8, m9) * in_scale, in_floor) of the rows at x
+; (first: of m7, IPT's I), the tables' variable
 %macro TONEMAP_MAX 1
     movu    m7, [c0q + xq * 4]
 %if %1
@@ -619,6 +620,7 @@ cglobal cspfix_tf, 5, 12, 16, 3 * TF_BLOCK * 4, c0, c1, c2, w, t, x, i0, i1, p, 
     vmaxps  m4, m4, m9                  ; of maxps m<8, m>=8 (VEX size), not C's
     mulps   m4, [gainq + TF_IN_SCALE]
 %endif
+    vmaxps  m4, m4, [gainq + TF_IN_FLOOR] ; m4 > floor ? m4 : floor, as in C
 %endmacro
 
 ; TONEMAP_LOAD: the rows at x to m7-m9 and the variable the first pass stored to m4
