@@ -1077,7 +1077,7 @@ static void check_tonemap(const CspfixDSPContext *dsp)
     if (!gain || !desat)
         goto end;
     /* the tables as the filter builds them: their variable is max(m * in_scale, in_floor)
-     * (in_scale 0.9928 for this curve's corner at 4000 cd/m2, m = 19.70) */
+     * (in_scale 0.9896 for this curve's corner at 4000 cd/m2, m = 19.70) */
     ff_cspfix_tone_tables(gain, desat, &op);
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
