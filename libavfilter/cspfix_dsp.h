@@ -149,8 +149,8 @@ typedef struct CspfixCRow {
 #define CSPFIX_CLIP_ARGS float *c, int w, float lo, float hi
 /**
  * Tone mapping on three rows: m = max(max(c0, c1, c2) * gain->in_scale[0],
- * gain->in_floor[0]), c *= gain(m);
- * then, if desat is not NULL, y = k . c and c += desat(m) * (y - c).
+ * gain->in_floor[0]), c *= gain(m); then, if desat is not NULL, y = k . c and
+ * c += desat(m) * (y - c).
  */
 #define CSPFIX_TONEMAP_ARGS float *c0, float *c1, float *c2, int w, const float k[3], \
                             const CspfixTFTable *gain, const CspfixTFTable *desat

@@ -73,8 +73,8 @@ static double st2094_40(const CspfixBezier *bz, double x)
 /* One tone curve: l cd/m2 (>= 0) -> cd/m2, source peak ls, target peak lt. */
 #define TM_FLOOR 1e-6
 
-static double curve_gain(const CspfixToneCurve *tc, double m);
-static double curve_desat(const CspfixToneCurve *tc, double m);
+static double light_gain(const CspfixToneCurve *tc, double m);
+static double light_desat(const CspfixToneCurve *tc, double m);
 
 /* A tone curve's constants (cspfix_tonemap.h), computed once per table */
 void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op)
@@ -109,8 +109,8 @@ void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op)
         tc->ln_hdr  = log1p(tc->rho_hdr - 1.0);
         tc->ln_sdr  = log1p(tc->rho_sdr - 1.0);
     }
-    tc->gain0  = curve_gain(tc, TM_FLOOR);
-    tc->desat0 = curve_desat(tc, TM_FLOOR);
+    tc->gain0  = light_gain(tc, TM_FLOOR);
+    tc->desat0 = light_desat(tc, TM_FLOOR);
 }
 
 static double tone_curve(const CspfixToneCurve *tc, double l)
@@ -219,48 +219,56 @@ static double tone_curve(const CspfixToneCurve *tc, double l)
     }
 }
 
-static double curve_gain(const CspfixToneCurve *tc, double m)
+/* G and D of the light m > 0 (1.0 = 203 cd/m2) */
+static double light_gain(const CspfixToneCurve *tc, double m)
 {
-    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
-    return tone_curve(tc, l) / (tc->op->out_white * mm);
+    return tone_curve(tc, m * CSPFIX_REF_WHITE) / (tc->op->out_white * m);
 }
 
-static double curve_desat(const CspfixToneCurve *tc, double m)
+static double light_desat(const CspfixToneCurve *tc, double m)
 {
-    const double mm = FFMAX(m, TM_FLOOR), l = mm * CSPFIX_REF_WHITE;
-    const double r = tone_curve(tc, l) / l;
+    const double l = m * CSPFIX_REF_WHITE, r = tone_curve(tc, l) / l;
     return tc->op->desat * FFMIN(FFMAX(1.0 - r, 0.0), 1.0);
 }
 
-/* below TM_FLOOR (and for negative m) both are their value at TM_FLOOR; by_first (IPT's
+/* G and D of m, their value at TM_FLOOR at and below fl (and for NaN): the curve's own
+ * (fl = TM_FLOOR), or continued down to 0 (fl = 0, for the tables). by_first (IPT's
  * intensity i): the gain of the grey of that intensity (light i^(1/0.43)), to the 0.43 */
-double ff_cspfix_tone_curve_gain(void *opaque, double m)
+static double gain_above(const CspfixToneCurve *tc, double m, double fl)
 {
-    const CspfixToneCurve *tc = opaque;
     if (tc->op->by_first) {
         const double y = m > 0.0 ? pow(m, 1.0 / CSPFIX_IPT_EXP) : 0.0;
-        return pow(y <= TM_FLOOR ? tc->gain0 : curve_gain(tc, y), CSPFIX_IPT_EXP);
+        return pow(!(y > fl) ? tc->gain0 : light_gain(tc, y), CSPFIX_IPT_EXP);
     }
-    return m <= TM_FLOOR ? tc->gain0 : curve_gain(tc, m);
+    return !(m > fl) ? tc->gain0 : light_gain(tc, m);
+}
+
+static double desat_above(const CspfixToneCurve *tc, double m, double fl)
+{
+    return !(m > fl) ? tc->desat0 : light_desat(tc, m);
+}
+
+double ff_cspfix_tone_curve_gain(void *opaque, double m)
+{
+    return gain_above(opaque, m, TM_FLOOR);
 }
 
 double ff_cspfix_tone_curve_desat(void *opaque, double m)
 {
-    const CspfixToneCurve *tc = opaque;
-    return m <= TM_FLOOR ? tc->desat0 : curve_desat(tc, m);
+    return desat_above(opaque, m, TM_FLOOR);
 }
 
 double ff_cspfix_tone_curve_corner(const CspfixToneCurve *tc)
 {
     const double top = ldexp(1.0, CSPFIX_TF_EMAX);
-    const double lmax = ff_cspfix_tone_curve_gain((void *)tc, top) * top;
+    const double lmax = gain_above(tc, top, TM_FLOOR) * top;
     double lo = TM_FLOOR, hi = top;
 
-    if (ff_cspfix_tone_curve_gain((void *)tc, lo) * lo >= lmax * (1.0 - 1e-12))
+    if (gain_above(tc, lo, TM_FLOOR) * lo >= lmax * (1.0 - 1e-12))
         return 0.0;
     while (hi - lo > 1e-15 * hi) {
         const double mid = 0.5 * (lo + hi);
-        if (ff_cspfix_tone_curve_gain((void *)tc, mid) * mid >= lmax * (1.0 - 1e-12))
+        if (gain_above(tc, mid, TM_FLOOR) * mid >= lmax * (1.0 - 1e-12))
             hi = mid;
         else
             lo = mid;
@@ -276,28 +284,16 @@ typedef struct ToneTableFunc {
     double inv;
 } ToneTableFunc;
 
-static double raw_gain(const CspfixToneCurve *tc, double m)
-{
-    return m > 0.0 ? tone_curve(tc, m * CSPFIX_REF_WHITE) / (tc->op->out_white * m) : tc->gain0;
-}
-
 static double table_gain(void *opaque, double x)
 {
     const ToneTableFunc *f = opaque;
-    const double m = x * f->inv;
-    if (f->tc.op->by_first)
-        return m > 0.0 ? pow(raw_gain(&f->tc, pow(m, 1.0 / CSPFIX_IPT_EXP)), CSPFIX_IPT_EXP)
-                       : pow(f->tc.gain0, CSPFIX_IPT_EXP);
-    return raw_gain(&f->tc, m);
+    return gain_above(&f->tc, x * f->inv, 0.0);
 }
 
 static double table_desat(void *opaque, double x)
 {
     const ToneTableFunc *f = opaque;
-    const double m = x * f->inv, l = m * CSPFIX_REF_WHITE;
-    if (!(m > 0.0))
-        return f->tc.desat0;
-    return f->tc.op->desat * FFMIN(FFMAX(1.0 - tone_curve(&f->tc, l) / l, 0.0), 1.0);
+    return desat_above(&f->tc, x * f->inv, 0.0);
 }
 
 void ff_cspfix_tone_tables(CspfixTFTable *gain, CspfixTFTable *desat, const CspfixOp *op)
