@@ -296,6 +296,40 @@ static double table_desat(void *opaque, double x)
     return desat_above(&f->tc, x * f->inv, 0.0);
 }
 
+/* Is f, on the last fitted octave [2^(EMAX-1), 2^EMAX), w - K / x for one K? */
+static int inverse_on_last_octave(CspfixScalarFunc f, void *opaque, double w)
+{
+    const double x0 = ldexp(1.0, CSPFIX_TF_EMAX - 1), k0 = (w - f(opaque, x0)) * x0;
+
+    for (int i = 1; i <= 16; i++) {
+        const double x = x0 * (1.0 + i / 16.0);
+        if (fabs((w - f(opaque, x)) * x - k0) > 1e-9 * FFMAX(fabs(k0), 1e-30))
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * Above the fitted range (x >= 2^CSPFIX_TF_EMAX, light from 52,000 cd/m2, which FATE's
+ * synthetic colours between the widest gamuts reach), a table whose function is
+ * w - K / x there (the gain beyond the corner: w = 0, G = top / x; the desaturation:
+ * D = w (1 - K' / x)) continues exactly: each octave's cubics are the ones an octave
+ * below with their distance to w halved. Otherwise the last segment stays repeated.
+ */
+static void extend_inverse(CspfixTFTable *t, CspfixScalarFunc f, void *opaque, double w)
+{
+    const int per = 1 << CSPFIX_TF_SEG_BITS, half = CSPFIX_TF_SEGS / 2;
+    const float wf = w;
+
+    if (!inverse_on_last_octave(f, opaque, w))
+        return;
+    for (int i = (127 + CSPFIX_TF_EMAX) * per; i < half; i++) {
+        t->c[i][0] = wf + (t->c[i - per][0] - wf) * 0.5f;
+        for (int k = 1; k < 4; k++)
+            t->c[i][k] = t->c[i - per][k] * 0.5f;
+    }
+}
+
 void ff_cspfix_tone_tables(CspfixTFTable *gain, CspfixTFTable *desat, const CspfixOp *op)
 {
     const int per = 1 << CSPFIX_TF_SEG_BITS;
@@ -306,8 +340,8 @@ void ff_cspfix_tone_tables(CspfixTFTable *gain, CspfixTFTable *desat, const Cspf
 
     ff_cspfix_tone_curve_init(&f.tc, op);
     /* the corner down to the boundary of the table's segments (1/64 octave) below it, so
-     * that no cubic spans it: s in (64/65, 1], and the table, fitted up to 2^8, still
-     * covers m up to 2^8 */
+     * that no cubic spans it: s in (64/65, 1]; above 2^8 the table continues the flat
+     * light out by extend_inverse() */
     if ((mk = ff_cspfix_tone_curve_corner(&f.tc)) > 0.0) {
         int e;
         const double fr = frexp(mk, &e);        /* mk = fr 2^e, fr in [1/2, 1) */
@@ -315,8 +349,11 @@ void ff_cspfix_tone_tables(CspfixTFTable *gain, CspfixTFTable *desat, const Cspf
     }
     f.inv = 1.0 / (float)s;
     ff_cspfix_tf_build(gain, table_gain, &f, CSPFIX_TF_POW_TOL);
-    if (desat)
+    extend_inverse(gain, table_gain, &f, 0.0);
+    if (desat) {
         ff_cspfix_tf_build(desat, table_desat, &f, CSPFIX_TF_POW_TOL);
+        extend_inverse(desat, table_desat, &f, op->desat);
+    }
     for (int i = 0; i < FF_ARRAY_ELEMS(gain->in_scale); i++) {
         gain->in_scale[i] = (float)s;
         gain->in_floor[i] = (float)(fl * (float)s);

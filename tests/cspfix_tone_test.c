@@ -62,6 +62,9 @@
  * in float where the curve is flat, G(m) = top / m, steps by a float ulp or two. Before
  * the scaling the cubics across corners stepped down by up to 1.8e-4. */
 #define TABLE_STEP (3 * FLT_EPSILON)
+/* Above 2^8 (52,000 cd/m2) the tables continue the flat light out octave by octave; before,
+ * they repeated their last segment, and the light out was wrong by up to 50 %. */
+#define TABLE_HIGH 1e-6
 
 static const int curves[] = { CSPFIX_TM_CLIP, CSPFIX_TM_BT2390, CSPFIX_TM_REINHARD,
                               CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS, CSPFIX_TM_ST2094_40,
@@ -114,11 +117,13 @@ static void test_monotonic(void)
 {
     static const double peaks[] = { 203, 300, 400, 600, 1000, 1500, 2000, 4000, 6000, 10000 };
     static const double targets[] = { 203, 100, 600, 1000 };
-    CspfixTFTable *t = av_malloc(sizeof(*t));
+    CspfixTFTable *t = av_malloc(sizeof(*t)), *t2 = av_malloc(sizeof(*t2));
     int nb = 0, bad = 0;
-    double worst = 0.0, worst_f = 0.0;
+    double worst = 0.0, worst_f = 0.0, worst_h = 0.0;
 
-    if (!t) {
+    if (!t || !t2) {
+        av_free(t);
+        av_free(t2);
         CHECK(0, "out of memory");
         return;
     }
@@ -130,7 +135,7 @@ static void test_monotonic(void)
                 CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = curves[c],
                                 .src_peak = peaks[p], .dst_peak = targets[d / 2],
                                 .out_white = targets[d / 2], .dst_black = curve_blacks[c],
-                                .by_first = d & 1 };
+                                .by_first = d & 1, .desat = 0.75 };
                 CspfixToneCurve tc;
                 double prev = 0.0;
                 float prevf = 0.0f;
@@ -149,8 +154,8 @@ static void test_monotonic(void)
                     prev = l;
                 }
                 /* the table, as the kernels evaluate it */
-                ff_cspfix_tone_tables(t, NULL, &op);
-                for (int e = -20; e < 6; e++) {
+                ff_cspfix_tone_tables(t, t2, &op);
+                for (int e = -20; e < 64; e++) {
                     for (int i = 0; i < 256; i++) {
                         const float m = ldexpf(1.0f + i / 256.0f, e);
                         const float ms = m * t->in_scale[0];
@@ -161,6 +166,16 @@ static void test_monotonic(void)
                             worst_f = FFMAX(worst_f, (prevf - l) / prevf);
                         }
                         prevf = l;
+                        /* above the fitted range (2^8): the curve's light, continued */
+                        if (e >= CSPFIX_TF_EMAX) {
+                            const double lm = ff_cspfix_tone_curve_gain(&tc, m) * m;
+                            const double err = fabs(l - lm) / lm;
+                            /* and the desaturation weight (0.75 at most) */
+                            const double dm = ff_cspfix_tone_curve_desat(&tc, m);
+                            const double derr = fabs(ff_cspfix_tf_eval(t2, x) - dm) / 0.75;
+                            ok &= err <= TABLE_HIGH && derr <= TABLE_HIGH;
+                            worst_h = FFMAX(worst_h, FFMAX(err, derr));
+                        }
                     }
                 }
                 nb++;
@@ -173,9 +188,12 @@ static void test_monotonic(void)
     printf("tone curves: %d of %d (curve, source peak 203..10000, target, max-RGB and IPT's "
            "intensity) non-decreasing (largest step down, relative: float64 %.2g (rounding "
            "where a curve is flat; allowed 1e-12), float tables %.2g (rounding where a curve "
-           "is flat; allowed %.2g, 3 float ulps))\n", nb - bad, nb, worst, worst_f, TABLE_STEP);
+           "is flat; allowed %.2g, 3 float ulps)); light from 2^8 to 2^64 (above the fitted "
+           "range) against float64: largest error of G m and of D (desat 0.75) %.2g relative (allowed %.2g)\n",
+           nb - bad, nb, worst, worst_f, TABLE_STEP, worst_h, TABLE_HIGH);
     CHECK(!bad, "%d tone curves decrease somewhere", bad);
     av_free(t);
+    av_free(t2);
 }
 
 /*
