@@ -275,6 +275,9 @@ int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int n
     d->l1_max = l1 && l1->l1.max_pq ?
                 ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, l1->l1.max_pq / 4095.0) * CSPFIX_REF_WHITE :
                 0.0;
+    d->l1_avg = l1 && l1->l1.avg_pq ?
+                ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, l1->l1.avg_pq / 4095.0) * CSPFIX_REF_WHITE :
+                0.0;
 
     if (d->fin.fmt != in->format || !d->frame || d->frame->width != in->width ||
         d->frame->height != in->height) {

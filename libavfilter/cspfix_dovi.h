@@ -75,6 +75,7 @@ typedef struct CspfixDovi {
     CspfixDoviCurve curve[3];
     CspfixDoviColor color;
     double l1_max;          ///< the shot's L1 max in cd/m2, 0: no L1 block
+    double l1_avg;          ///< the shot's L1 average (mean max(R,G,B) in PQ) in cd/m2, 0: none
 
     /* what the curves were built from: rebuilt when these change */
     AVDOVIRpuDataHeader header;

@@ -36,24 +36,65 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc)
     return trc == AVCOL_TRC_SMPTE2084 || trc == AVCOL_TRC_ARIB_STD_B67;
 }
 
-/* The scene's brightest component in cd/m2 from HDR10+ (SMPTE ST 2094-40) metadata: the
- * largest MaxSCL of the first processing window (the whole picture), 0 if none. FFmpeg
- * stores MaxSCL (0.1 cd/m2 units, up to 100000) divided by 100000. */
-static double hdr10plus_peak(const AVFrame *in)
+/* The first processing window (the whole picture) of the frame's HDR10+ (SMPTE ST
+ * 2094-40) metadata, NULL if none */
+static const AVHDRPlusColorTransformParams *hdr10plus_window(const AVFrame *in)
 {
     const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DYNAMIC_HDR_PLUS);
     const AVDynamicHDRPlus *h;
-    double m = 0.0;
 
     if (!sd || sd->size < sizeof(*h))
-        return 0.0;
+        return NULL;
     h = (const AVDynamicHDRPlus *)sd->data;
-    if (h->num_windows < 1)
+    return h->num_windows < 1 ? NULL : &h->params[0];
+}
+
+/* An HDR10+ light value (FFmpeg stores 0.1 cd/m2 units, up to 100000, divided by 100000)
+ * in cd/m2, 0 if unset */
+static double hdr10plus_nits(AVRational q)
+{
+    return q.den && q.num > 0 ? FFMIN(av_q2d(q), 1.0) * 10000.0 : 0.0;
+}
+
+/* The scene's brightest component in cd/m2 from HDR10+ metadata, 0 if none: the largest
+ * MaxSCL; when the maxRGB distribution's top percentile is above it (a writer that left
+ * MaxSCL 0 or wrong), that percentile, since no percentile exceeds the maximum. */
+static double hdr10plus_peak(const AVFrame *in)
+{
+    const AVHDRPlusColorTransformParams *p = hdr10plus_window(in);
+    double m = 0.0;
+
+    if (!p)
         return 0.0;
     for (int c = 0; c < 3; c++)
-        if (h->params[0].maxscl[c].den)
-            m = FFMAX(m, av_q2d(h->params[0].maxscl[c]));
-    return FFMIN(m, 1.0) * 10000.0;
+        m = FFMAX(m, hdr10plus_nits(p->maxscl[c]));
+    for (int i = 0; i < FFMIN(p->num_distribution_maxrgb_percentiles, 15); i++)
+        m = FFMAX(m, hdr10plus_nits(p->distribution_maxrgb[i].percentile));
+    return m;
+}
+
+/* The scene's average in cd/m2 from HDR10+ metadata, 0 if none: average maxRGB, else the
+ * maxRGB distribution's median (the 50th percentile) */
+static double hdr10plus_avg(const AVFrame *in)
+{
+    const AVHDRPlusColorTransformParams *p = hdr10plus_window(in);
+    double a;
+
+    if (!p)
+        return 0.0;
+    if ((a = hdr10plus_nits(p->average_maxrgb)) > 0.0)
+        return a;
+    for (int i = 0; i < FFMIN(p->num_distribution_maxrgb_percentiles, 15); i++)
+        if (p->distribution_maxrgb[i].percentage == 50)
+            return hdr10plus_nits(p->distribution_maxrgb[i].percentile);
+    return 0.0;
+}
+
+double ff_cspfix_source_avg(const AVFrame *in, int hdr_in, double measured, double rpu)
+{
+    if (!hdr_in)
+        return 0.0;
+    return measured > 0.0 ? measured : rpu > 0.0 ? rpu : hdr10plus_avg(in);
 }
 
 int ff_cspfix_hdr10plus_curve(const AVFrame *in, CspfixBezier *bz)

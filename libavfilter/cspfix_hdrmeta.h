@@ -40,7 +40,7 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
  * Source peak in cd/m2 of an HDR frame (hdr_in), for tone mapping: peak_opt when > 0 (the
  * user wins), then measured when > 0 (peak=auto: the frame's measured light, cspfix_light.h),
  * then rpu when > 0 (the Dolby Vision RPU's L1 shot maximum, cspfix_dovi.h), then the scene's largest MaxSCL from HDR10+ metadata (AV_FRAME_DATA_DYNAMIC_HDR_PLUS,
- * first window), then the content light level MaxCLL, then the mastering display's maximum luminance,
+ * first window; raised to its maxRGB distribution's top percentile when that is above it), then the content light level MaxCLL, then the mastering display's maximum luminance,
  * then CSPFIX_SRC_PEAK_DEFAULT; 0 for SDR input. prim gets the mastering display's
  * primaries when want_prim (gamut compression), else zeros. A peak other than *last is
  * logged (verbose; with metadata the measurement overrules by more than
@@ -49,6 +49,15 @@ int ff_cspfix_is_hdr_trc(enum AVColorTransferCharacteristic trc);
 double ff_cspfix_source_peak(void *log_ctx, const AVFrame *in, int hdr_in, double peak_opt,
                              double measured, double rpu, int want_prim, double prim[3][2],
                              double *last);
+
+/**
+ * The scene's average light of an HDR frame (hdr_in) in cd/m2, for tonemap=spline's knee:
+ * measured when > 0 (peak=auto: cd/m2 of the mean of max(R', G', B') in PQ, smoothed over
+ * the shot), then rpu when > 0 (the Dolby Vision RPU's L1 shot average, the same
+ * quantity), then HDR10+ average maxRGB (a mean of linear light: at or above the PQ mean
+ * of the same pixels) or, without it, the maxRGB distribution's median; 0: unknown.
+ */
+double ff_cspfix_source_avg(const AVFrame *in, int hdr_in, double measured, double rpu);
 
 /** A mastering display's primaries and white point from d (has_primaries set). */
 void ff_cspfix_mdm_primaries(AVMasteringDisplayMetadata *m, const AVColorPrimariesDesc *d);

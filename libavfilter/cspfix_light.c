@@ -290,21 +290,42 @@ int64_t ff_cspfix_light_add(CspfixLight *m, CspfixFrameLight *fl, int *new_shot)
     return idx;
 }
 
-double ff_cspfix_light_peak(CspfixLight *m, int64_t idx)
+/* The mean of peak_pq (mean 0) or of mean_pq (mean 1) of frame idx's shot's frames from
+ * CSPFIX_LIGHT_SMOOTH - 1 before it to the last one measured */
+static double shot_mean(const CspfixLight *m, int64_t idx, int mean)
 {
     const int shot = m->h[idx % CSPFIX_LIGHT_HIST].shot;
-    double sum = 0.0, peak;
+    double sum = 0.0;
     int n = 0;
 
     for (int64_t j = FFMAX(idx - CSPFIX_LIGHT_SMOOTH + 1, 0); j < m->nb; j++) {
         const CspfixFrameLight *h = &m->h[j % CSPFIX_LIGHT_HIST];
         if (h->shot == shot) {
-            sum += h->peak_pq;
+            sum += mean ? h->mean_pq : h->peak_pq;
             n++;
         }
     }
+    return sum / n;
+}
+
+double ff_cspfix_light_mean(CspfixLight *m, int64_t idx)
+{
+    const int shot = m->h[idx % CSPFIX_LIGHT_HIST].shot;
+    const double mean = shot_mean(m, idx, 1);
+
+    if (shot != m->mean_shot || fabs(mean - m->mean) > CSPFIX_LIGHT_MEAN_HYST) {
+        m->mean      = mean;
+        m->mean_shot = shot;
+    }
+    return ff_cspfix_pq_to_nits(m->mean);
+}
+
+double ff_cspfix_light_peak(CspfixLight *m, int64_t idx)
+{
+    const int shot = m->h[idx % CSPFIX_LIGHT_HIST].shot;
     /* content dimmer than reference white needs no compression */
-    peak = FFMAX(ff_cspfix_pq_to_nits(sum / n), CSPFIX_REF_WHITE);
+    const double peak = FFMAX(ff_cspfix_pq_to_nits(shot_mean(m, idx, 0)), CSPFIX_REF_WHITE);
+
     if (shot != m->peak_shot || !m->peak || fabs(peak / m->peak - 1.0) > CSPFIX_LIGHT_HYST) {
         m->peak      = peak;
         m->peak_shot = shot;

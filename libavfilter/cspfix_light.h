@@ -40,7 +40,9 @@
  * frames measured N ahead of their conversion) also its shot's next N frames, so a
  * shot is tone-mapped with its own statistics from its first frame. The peak the plans
  * use changes only when that moves by more than CSPFIX_LIGHT_HYST (relative) or at a
- * new shot, so a plan is not rebuilt every frame.
+ * new shot, so a plan is not rebuilt every frame. The shot's average (tonemap=spline's
+ * knee) is the mean of the same frames' means, changed only when it moves by more than
+ * CSPFIX_LIGHT_MEAN_HYST (PQ signal) or at a new shot.
  */
 #define CSPFIX_LIGHT_BINS    1024
 #define CSPFIX_LIGHT_SAMPLES (1 << 17)
@@ -48,6 +50,7 @@
 #define CSPFIX_LIGHT_SMOOTH  20
 #define CSPFIX_LIGHT_CUT     0.05
 #define CSPFIX_LIGHT_HYST    0.02
+#define CSPFIX_LIGHT_MEAN_HYST 0.01
 /** The longest look-ahead (frames); the history holds it and CSPFIX_LIGHT_SMOOTH more. */
 #define CSPFIX_LIGHT_MAX_AHEAD 250
 #define CSPFIX_LIGHT_HIST    512
@@ -68,6 +71,8 @@ typedef struct CspfixLight {
     int shots;                  ///< shots begun (the first frame begins one)
     double peak;                ///< the peak the plans use, cd/m2 (0: none yet)
     int peak_shot;              ///< the shot it was chosen in
+    double mean;                ///< the average the plans use, PQ signal
+    int mean_shot;              ///< the shot it was chosen in (0: none yet; shots count from 1)
 } CspfixLight;
 
 /**
@@ -97,6 +102,12 @@ int64_t ff_cspfix_light_add(CspfixLight *m, CspfixFrameLight *fl, int *new_shot)
  * so far; frames are asked for in order.
  */
 double ff_cspfix_light_peak(CspfixLight *m, int64_t idx);
+
+/**
+ * The scene's average for frame idx, as ff_cspfix_light_peak(): cd/m2 of the mean of
+ * max(R', G', B') (PQ signal) of the same frames.
+ */
+double ff_cspfix_light_mean(CspfixLight *m, int64_t idx);
 
 /** PQ signal (0..1) to cd/m2 (SMPTE ST 2084). */
 double ff_cspfix_pq_to_nits(double e);

@@ -338,6 +338,7 @@ static int add_tonemap(CspfixPlan *p, enum AVColorPrimaries prim, int tm, double
         op->k[i] = npm[1][i];
     op->tm        = tm;
     op->src_peak  = ls;
+    op->src_avg   = tm == CSPFIX_TM_SPLINE ? p->tone.src_avg : 0.0;
     op->dst_peak  = lt;
     op->out_white = out_white;
     op->desat     = desat;
@@ -785,6 +786,9 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
             av_log(log_ctx, level, "  %d: tone map %s on max(R,G,B): %g -> %g cd/m2, output 1.0 = "
                    "%g cd/m2, desat %g\n", i, ff_cspfix_tonemap_name(op->tm), op->src_peak,
                    op->dst_peak, op->out_white, op->desat);
+            if (op->src_avg > 0.0)
+                av_log(log_ctx, level, "     knee by the scene's average, %g cd/m2\n",
+                       op->src_avg);
             if (op->dst_black > 0.0)
                 av_log(log_ctx, level, "     BT.2390 black lift to a target black of %g cd/m2\n",
                        op->dst_black);

@@ -56,6 +56,9 @@ typedef struct CspfixPlanOptions {
     int gamut;                  ///< enum CspfixGamut
     double desat;               ///< tone mapping: desaturation of highlights, 0..1
     double src_peak;            ///< source peak in cd/m2 (tone mapping of HDR input); 0: 1000
+    /** the scene's average light: cd/m2 of the mean of max(R,G,B) in PQ (measured, Dolby
+     * Vision L1, HDR10+), 0: unknown; tonemap=spline sets its knee by it */
+    double src_avg;
     double hlg_lw;              ///< HLG input: nominal display peak Lw in cd/m2; 0: 1000
     double dst_peak;            ///< target_peak in cd/m2; 0: 203 (SDR white, BT.2408)
     double dst_black;           ///< target_black in cd/m2 (bt2390's black lift); 0: none
@@ -145,6 +148,7 @@ typedef struct CspfixOp {
     double lw;                  ///< OOTF: display peak in cd/m2
     int tm;                     ///< TONEMAP: enum CspfixTonemap
     double src_peak, dst_peak;  ///< TONEMAP: cd/m2
+    double src_avg;             ///< TONEMAP spline: the scene's average (cd/m2), 0: unknown
     double dst_black;           ///< TONEMAP bt2390: target black in cd/m2 (black lift), 0: none
     double out_white;           ///< TONEMAP: cd/m2 of output relative light 1.0
     double desat;               ///< TONEMAP
@@ -161,6 +165,7 @@ typedef struct CspfixTone {
     int tm;                     ///< enum CspfixTonemap: the curve that runs (NONE: none)
     int bezier_missing;         ///< tonemap=st2094-40 without a curve in the frame: bt2390
     double src_peak;            ///< source peak (HLG: at most lw_in)
+    double src_avg;             ///< the scene's average (CspfixPlanOptions.src_avg)
     double dst_peak;            ///< the curve's target; HDR -> SDR: SDR white
     double clip_peak;           ///< HDR -> HDR without a curve: light above it clips (0: none)
     double lw_in, lw_out;       ///< HLG display peaks of the input and output

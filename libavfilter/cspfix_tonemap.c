@@ -99,8 +99,27 @@ void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op)
         tc->lift_b = FFMIN(FFMAX((pq_enc_nits(op->dst_black) - tc->pb) / tc->span, 0.0), 1.0);
         tc->lift_k = tc->lift_b > 0.25 ? 1.0 / tc->lift_b : 4.0;
     }
-    if (tc->tm == CSPFIX_TM_SPLINE && tc->max_lum < 1.0)
-        tc->spline_a = (tc->max_lum - tc->ks) / (1.0 - tc->ks);
+    if (tc->tm == CSPFIX_TM_SPLINE && tc->max_lum < 1.0) {
+        /* the knee: BT.2390's KS; or, when the scene's average (normalised PQ) is above
+         * it, the average, at most halfway from KS to the source peak (exposure: a bright
+         * scene keeps its mid-tones' contrast). Its output kd is then on the chord from
+         * (KS, KS) to (1, maxLum), the light below it scaled by kd / knee in the PQ
+         * domain, and the highlights above it keep the chord's average slope. */
+        const double ks0 = tc->ks;
+        tc->kd    = ks0;
+        tc->slope = 1.0;
+        if (op->src_avg > 0.0) {
+            const double a  = (pq_enc_nits(op->src_avg) - tc->pb) / tc->span;
+            const double ks = FFMIN(a, ks0 + 0.5 * (1.0 - ks0));
+            if (ks > ks0) {
+                tc->ks    = ks;
+                tc->kd    = ks0 + (ks - ks0) * (tc->max_lum - ks0) / (1.0 - ks0);
+                tc->slope = tc->kd / ks;
+            }
+        }
+        tc->spline_a = (tc->max_lum - tc->kd) / (1.0 - tc->ks);
+        tc->spline_b = tc->spline_a / tc->slope;
+    }
     if (tc->tm == CSPFIX_TM_BT2446A) {
         /* Report ITU-R BT.2446-1 Method A: rho = 1 + 32 (L / 10000)^(1/2.4) of the HDR
          * peak (the source) and of the SDR peak (here the target, SDR or not) */
@@ -144,11 +163,14 @@ static double tone_curve(const CspfixToneCurve *tc, double l)
         return FFMIN(pq_dec_nits(e2 * span + pb), lt);
     }
     case CSPFIX_TM_SPLINE: {
-        /* BT.2390's knee KS, then a C1 quadratic spline in the normalised PQ domain:
-         * over T = (E1 - KS)/(1 - KS) the slope falls linearly from 1 (at T = 0) to a
-         * (at T = a) and to 0 (at T = 1), a = (maxLum - KS)/(1 - KS) (1/3 unless KS = 0)
-         * being the average slope, so that it reaches maxLum at T = 1 */
-        const double ks = tc->ks, a = tc->spline_a, d = 1.0 - ks;
+        /* Below the knee KS the line E2 = s E1 (s = 1 unless the scene's average moved
+         * the knee: ff_cspfix_tone_curve_init()), then a C1 quadratic spline in the
+         * normalised PQ domain: over T = (E1 - KS)/(1 - KS) the slope falls linearly from
+         * s (at T = 0) to a (at T = b = a / s) and to 0 (at T = 1), a = (maxLum - kd) /
+         * (1 - KS) being the average slope, so that it reaches maxLum at T = 1 (s = 1:
+         * a = b, 1/3 unless KS = 0) */
+        const double ks = tc->ks, a = tc->spline_a, b = tc->spline_b, s = tc->slope;
+        const double d = 1.0 - ks;
         double e1, e2, t;
         if (ls <= lt)
             return FFMIN(l, lt);
@@ -156,13 +178,13 @@ static double tone_curve(const CspfixToneCurve *tc, double l)
         if (e1 >= 1.0)
             return lt;
         if (e1 <= ks) {
-            e2 = e1;
+            e2 = e1 * s;
         } else {
             t = (e1 - ks) / d;
-            if (t <= a)
-                e2 = ks + d * (t - (1.0 - a) / (2.0 * a) * t * t);
+            if (t <= b)
+                e2 = tc->kd + d * (s * t - (s - a) / (2.0 * b) * t * t);
             else
-                e2 = tc->max_lum - d * a / (2.0 * (1.0 - a)) * (1.0 - t) * (1.0 - t);
+                e2 = tc->max_lum - d * a / (2.0 * (1.0 - b)) * (1.0 - t) * (1.0 - t);
         }
         return FFMIN(pq_dec_nits(e2 * tc->span + tc->pb), lt);
     }
@@ -391,6 +413,7 @@ void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPla
 
     memset(t, 0, sizeof(*t));
     t->src_peak = opt->src_peak > 0.0 ? opt->src_peak : CSPFIX_SRC_PEAK_DEFAULT;
+    t->src_avg  = opt->src_avg;
     t->dst_peak = opt->dst_peak > 0.0 ? opt->dst_peak :
                   hdr_out ? CSPFIX_HDR_TARGET_DEFAULT : CSPFIX_SDR_PEAK_DEFAULT;
     /* HLG display peaks: the nominal display in (1000 unless set), the same display out

@@ -47,6 +47,8 @@ typedef struct CspfixToneCurve {
     double pb, span, max_lum, ks;   ///< BT.2390, spline: PQ black, span, target peak, knee
     double lift_b, lift_k;          ///< BT.2390's black lift b (1 - E)^k, b = 0: none
     double spline_a;                ///< spline: the average slope above the knee (1/3)
+    double spline_b;                ///< spline: where its slope reaches spline_a
+    double kd, slope;               ///< spline: the knee's output, the slope below it
     double rho_hdr, rho_sdr;        ///< BT.2446 Method A: rho_HDR, rho_SDR
     double ln_hdr, ln_sdr;          ///< their natural logarithms
     double gain0, desat0;           ///< G and D at and below the floor (1e-6)

@@ -66,6 +66,7 @@ typedef struct PlanKey {
     enum AVPixelFormat in_fmt, out_fmt;
     enum AVChromaLocation in_loc, out_loc;
     double src_peak;
+    double src_avg;              ///< the scene's average (tonemap=spline only)
     double src_prim[3][2];       ///< mastering display primaries (gamut=compress)
     int dovi;                    ///< Dolby Vision reshaped input: its colour below
     CspfixDoviColor dovi_color;
@@ -306,6 +307,12 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                                         s->reshaping ? s->dv.l1_max : 0.0,
                                         s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
                                         &s->src_peak);
+    /* only spline's knee depends on the average: other curves' plans stay as they are */
+    if (s->tonemap == CSPFIX_TM_SPLINE)
+        po.src_avg = ff_cspfix_source_avg(in, ff_cspfix_is_hdr_trc(id.trc),
+                                          light >= 0 && s->peak < 0.0 ?
+                                          ff_cspfix_light_mean(&s->light, light) : 0.0,
+                                          s->reshaping ? s->dv.l1_avg : 0.0);
     memset(&key, 0, sizeof(key));
     key.in       = id;
     key.out      = od;
@@ -314,6 +321,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     key.in_loc   = s->in_loc;
     key.out_loc  = s->out_loc;
     key.src_peak = po.src_peak;
+    key.src_avg  = po.src_avg;
     memcpy(key.src_prim, po.src_prim, sizeof(key.src_prim));
     if (ff_cspfix_is_hdr_trc(id.trc))
         ff_cspfix_hdr10plus_curve(in, &po.bezier);

@@ -37,6 +37,9 @@
  * - lookahead=8: one curve over a shot from its first frame; frames, timestamps and
  *   side data in order; lookahead with enable= refused.
  * - HDR10+: the scene's MaxSCL is the source peak (over MaxCLL, under peak=).
+ * - The scene's average (tonemap=spline's knee): from HDR10+ average maxRGB, else its
+ *   median; a bright average darkens the mid-tones, bt2390 ignores it; an HDR10+ MaxSCL
+ *   left 0 is the distribution's top percentile; peak=auto's measured mean moves it too.
  */
 
 #include <math.h>
@@ -351,6 +354,91 @@ static void test_hdr10plus(void)
     av_frame_free(&user_ref);
 }
 
+/* HDR10+ metadata on f: MaxSCL (cd/m2, 0: left 0), average maxRGB (0: none), and the
+ * maxRGB distribution's 50th and 99th percentiles (0: none) */
+static int set_hdr10plus(AVFrame *f, double maxscl, double avg, double p50, double p99)
+{
+    AVDynamicHDRPlus *h = av_dynamic_hdr_plus_create_side_data(f);
+    AVHDRPlusColorTransformParams *p;
+
+    if (!h)
+        return -1;
+    h->itu_t_t35_country_code = 0xB5;
+    h->application_version    = 1;
+    h->num_windows            = 1;
+    p = &h->params[0];
+    for (int c = 0; c < 3; c++)
+        p->maxscl[c] = av_make_q(lrint(maxscl * 10), 100000);
+    p->average_maxrgb = av_make_q(lrint(avg * 10), 100000);
+    if (p50 > 0.0 && p99 > 0.0) {
+        p->num_distribution_maxrgb_percentiles = 2;
+        p->distribution_maxrgb[0].percentage = 50;
+        p->distribution_maxrgb[0].percentile = av_make_q(lrint(p50 * 10), 100000);
+        p->distribution_maxrgb[1].percentage = 99;
+        p->distribution_maxrgb[1].percentile = av_make_q(lrint(p99 * 10), 100000);
+    }
+    return 0;
+}
+
+static void test_scene_average(void)
+{
+    const Scene sc = { 20.0, 203.0, 4000.0 };
+    static const struct {
+        double maxscl, avg, p50, p99;
+    } meta[] = {
+        { 4000, 0, 0, 0 },          /* 0: no average */
+        { 4000, 300, 0, 0 },        /* 1: a bright scene */
+        { 4000, 0, 300, 3000 },     /* 2: its median only */
+        { 0, 300, 300, 4000 },      /* 3: MaxSCL left 0, the 99th percentile 4000 */
+    };
+    static const char *const graphs[] = { META ":tonemap=spline", META };
+    AVFrame *out[2][FF_ARRAY_ELEMS(meta)] = { { 0 } }, *aut[2] = { 0 };
+    int ok = 1;
+
+    for (int g = 0; g < 2; g++) {
+        for (int i = 0; i < FF_ARRAY_ELEMS(meta); i++) {
+            AVFrame *in = scene_frame(&sc, 1000, 0);
+            if (!in || set_hdr10plus(in, meta[i].maxscl, meta[i].avg, meta[i].p50,
+                                     meta[i].p99) < 0 ||
+                cspfix_run1(in, graphs[g], 1, &out[g][i]) < 0)
+                ok = 0;
+            av_frame_free(&in);
+        }
+    }
+    /* peak=auto: the measured mean (the frame is mostly its 20 cd/m2 background) against a
+     * bright one (the background at 300 cd/m2), the same peak */
+    for (int b = 0; b < 2; b++) {
+        const Scene s2 = { b ? 300.0 : 20.0, 203.0, 4000.0 };
+        AVFrame *in = scene_frame(&s2, 0, 0);
+        if (!in || cspfix_run1(in, AUTO ":tonemap=spline", 1, &aut[b]) < 0)
+            ok = 0;
+        av_frame_free(&in);
+    }
+    CHECK(ok, "scene average: the graphs ran");
+    if (ok) {
+        /* diffuse white (203 cd/m2 in) */
+        const double w0 = out_light(out[0][0], px[1], py[1]), w1 = out_light(out[0][1], px[1], py[1]);
+        const double wa0 = out_light(aut[0], px[1], py[1]), wa1 = out_light(aut[1], px[1], py[1]);
+        printf("scene average (tonemap=spline): diffuse white out %.4f without it, %.4f with "
+               "HDR10+ average maxRGB 300 cd/m2 (%.1f %% darker); its median alone gives the "
+               "same: %s; MaxSCL left 0 with a 99th percentile of 4000 the same as MaxSCL "
+               "4000: %s; bt2390 unchanged by it: %s; peak=auto, background 20 -> 300 cd/m2: "
+               "diffuse white %.4f -> %.4f\n", w0, w1, 100 * (1 - w1 / w0),
+               cspfix_frames_equal(out[0][1], out[0][2]) ? "yes" : "no",
+               cspfix_frames_equal(out[0][1], out[0][3]) ? "yes" : "no",
+               cspfix_frames_equal(out[1][0], out[1][1]) ? "yes" : "no", wa0, wa1);
+        CHECK(w1 < 0.97 * w0, "scene average: a bright scene's mid-tones darker (%g, %g)", w1, w0);
+        CHECK(cspfix_frames_equal(out[0][1], out[0][2]), "scene average: HDR10+ median");
+        CHECK(cspfix_frames_equal(out[0][1], out[0][3]) &&
+              cspfix_frames_equal(out[1][1], out[1][3]), "scene peak: HDR10+ top percentile");
+        CHECK(cspfix_frames_equal(out[1][0], out[1][1]), "scene average: bt2390 ignores it");
+        CHECK(wa1 < 0.97 * wa0, "scene average: peak=auto's mean (%g, %g)", wa1, wa0);
+    }
+    for (int g = 0; g < 2; g++)
+        free_frames(out[g], FF_ARRAY_ELEMS(meta));
+    free_frames(aut, 2);
+}
+
 int main(void)
 {
     av_log_set_level(AV_LOG_ERROR);
@@ -358,6 +446,7 @@ int main(void)
     test_shots();
     test_lookahead();
     test_hdr10plus();
+    test_scene_average();
     printf("light: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -69,13 +69,16 @@
 static const int curves[] = { CSPFIX_TM_CLIP, CSPFIX_TM_BT2390, CSPFIX_TM_REINHARD,
                               CSPFIX_TM_HABLE, CSPFIX_TM_MOBIUS, CSPFIX_TM_ST2094_40,
                               CSPFIX_TM_BT2446A, CSPFIX_TM_SPLINE, CSPFIX_TM_BT2390,
-                              CSPFIX_TM_BT2390 };
+                              CSPFIX_TM_BT2390, CSPFIX_TM_SPLINE };
 static const char *const curve_names[] = { "clip", "bt2390", "reinhard", "hable", "mobius",
                                            "st2094-40", "bt2446a", "spline",
                                            "bt2390 target_black=0.1",
-                                           "bt2390 target_black=5" };
+                                           "bt2390 target_black=5",
+                                           "spline, scene average 150 cd/m2" };
 /* target_black (cd/m2) of each: 5 is past BT.2390's b = 1/4 for every source peak here */
-static const double curve_blacks[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0.1, 5 };
+static const double curve_blacks[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0.1, 5, 0 };
+/* the scene's average (cd/m2; spline's knee) */
+static const double curve_avgs[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 150 };
 
 /* An HDR10+ curve as a grading tool writes one (knee, 9 anchors), for a 1000 cd/m2 display */
 static const int knee[2] = { 160, 380 };            /* of 4095 */
@@ -135,7 +138,8 @@ static void test_monotonic(void)
                 CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = curves[c],
                                 .src_peak = peaks[p], .dst_peak = targets[d / 2],
                                 .out_white = targets[d / 2], .dst_black = curve_blacks[c],
-                                .by_first = d & 1, .desat = 0.75 };
+                                .by_first = d & 1, .desat = 0.75,
+                                .src_avg = curve_avgs[c] };
                 CspfixToneCurve tc;
                 double prev = 0.0;
                 float prevf = 0.0f;
@@ -453,50 +457,73 @@ static void test_bt2390_black(void)
 
 /*
  * tonemap=spline in the normalised PQ domain (its own PQ): E2(E1) by finite differences has
- * slope 1 below and at the knee KS, never above 1 nor below 0 (monotonic, C1: no jump in
- * the slope between neighbouring steps), and 0 at the source peak.
+ * slope s below and at the knee, never above s nor below 0 (monotonic, C1: no jump in
+ * the slope between neighbouring steps), and 0 at the source peak. Without the scene's
+ * average the knee is BT.2390's KS and s = 1; with an average a above KS (in the
+ * normalised PQ domain) the knee is a, at most (1 + KS) / 2, its output on the chord from
+ * (KS, KS) to (1, maxLum), and s that output over the knee (written here from the
+ * description in cspfix_tonemap.c); a brighter average never brightens the mid-tones.
  */
 static void test_spline(void)
 {
     static const double peaks[][2] = { { 1000, 203 }, { 4000, 203 }, { 10000, 100 },
                                        { 4000, 1000 } };
+    static const double avgs[] = { 0, 5, 30, 100, 300, 2000 };
     const int n = 20000;
-    double worst_slope = 0.0, worst_jump = 0.0, knee_dev = 0.0, top = 1.0;
+    double worst_slope = 0.0, worst_jump = 0.0, knee_dev = 0.0, top = 1.0, moved = 0.0;
+    int darker = 1;
 
     for (int i = 0; i < FF_ARRAY_ELEMS(peaks); i++) {
         const double ls = peaks[i][0], lt = peaks[i][1], pb = pq_model(0.0);
         const double span = pq_model(ls) - pb, max_lum = (pq_model(lt) - pb) / span;
-        const double ks = 1.5 * max_lum - 0.5;
-        const CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = CSPFIX_TM_SPLINE,
-                              .src_peak = ls, .dst_peak = lt, .out_white = lt };
-        CspfixToneCurve tc;
-        double prev_e2 = 0.0, prev_slope = 1.0;
+        const double ks0 = 1.5 * max_lum - 0.5;
+        double prev_mid = INFINITY;
 
-        ff_cspfix_tone_curve_init(&tc, &op);
-        for (int k = n / 10; k <= n; k++) {
-            const double e1 = (double)k / n, m = pq_model_inv(e1 * span + pb) / CSPFIX_REF_WHITE;
-            const double e2 = (pq_model(ff_cspfix_tone_curve_gain(&tc, m) * m * lt) - pb) / span;
-            if (k > n / 10) {
-                const double slope = (e2 - prev_e2) * n;
-                worst_slope = FFMAX(worst_slope, FFMAX(slope - 1.0, -slope));
-                if (k > n / 10 + 1)
-                    worst_jump = FFMAX(worst_jump, fabs(slope - prev_slope));
-                if (e1 <= ks)
-                    knee_dev = FFMAX(knee_dev, fabs(slope - 1.0));
-                if (k == n)
-                    top = FFMIN(top, slope);
-                prev_slope = slope;
+        for (int v = 0; v < FF_ARRAY_ELEMS(avgs); v++) {
+            const double a = avgs[v] > 0.0 ? (pq_model(avgs[v]) - pb) / span : 0.0;
+            const double ks = FFMIN(FFMAX(a, ks0), ks0 + 0.5 * (1.0 - ks0));
+            const double kd = ks0 + (ks - ks0) * (max_lum - ks0) / (1.0 - ks0), s = kd / ks;
+            const CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = CSPFIX_TM_SPLINE,
+                                  .src_peak = ls, .dst_peak = lt, .out_white = lt,
+                                  .src_avg = avgs[v] };
+            CspfixToneCurve tc;
+            double prev_e2 = 0.0, prev_slope = s, mid;
+
+            ff_cspfix_tone_curve_init(&tc, &op);
+            moved = FFMAX(moved, ks - ks0);
+            for (int k = n / 10; k <= n; k++) {
+                const double e1 = (double)k / n, m = pq_model_inv(e1 * span + pb) / CSPFIX_REF_WHITE;
+                const double e2 = (pq_model(ff_cspfix_tone_curve_gain(&tc, m) * m * lt) - pb) / span;
+                if (k > n / 10) {
+                    const double slope = (e2 - prev_e2) * n;
+                    worst_slope = FFMAX(worst_slope, FFMAX(slope - s, -slope));
+                    if (k > n / 10 + 1)
+                        worst_jump = FFMAX(worst_jump, fabs(slope - prev_slope));
+                    if (e1 <= ks)
+                        knee_dev = FFMAX(knee_dev, fabs(slope - s));
+                    if (k == n)
+                        top = FFMIN(top, slope);
+                    prev_slope = slope;
+                }
+                prev_e2 = e2;
             }
-            prev_e2 = e2;
+            /* the mid-tones: 20 cd/m2 in */
+            mid = ff_cspfix_tone_curve_gain(&tc, 20.0 / CSPFIX_REF_WHITE) * 20.0;
+            darker &= mid <= prev_mid * (1.0 + 1e-12);
+            prev_mid = mid;
         }
     }
-    printf("spline: in the PQ domain (4 peak pairs, steps of 1/%d) slope within [0, 1] to %.2g, "
-           "1 up to the knee within %.2g, largest change between steps %.2g (C1), at the "
-           "source peak %.2g\n", n, worst_slope, knee_dev, worst_jump, top);
-    CHECK(worst_slope < 1e-6, "spline: slope in [0, 1] (%g)", worst_slope);
-    CHECK(knee_dev < 1e-6, "spline: slope 1 up to the knee (%g)", knee_dev);
+    printf("spline: in the PQ domain (4 peak pairs, 6 scene averages from unknown to 2000 "
+           "cd/m2, steps of 1/%d) slope within [0, s] to %.2g, s up to the knee within %.2g, "
+           "largest change between steps %.2g (C1), at the source peak %.2g; the knee moved "
+           "by up to %.3f (normalised PQ), mid-tones never brighter with a brighter average: "
+           "%s\n", n, worst_slope, knee_dev, worst_jump, top, moved, darker ? "yes" : "no");
+    CHECK(worst_slope < 1e-6, "spline: slope in [0, s] (%g)", worst_slope);
+    CHECK(knee_dev < 1e-6, "spline: slope s up to the knee (%g)", knee_dev);
     CHECK(worst_jump < 1e-3, "spline: the slope has no jump (%g)", worst_jump);
     CHECK(top < 1e-3, "spline: slope 0 at the source peak (%g)", top);
+    CHECK(moved > 0.1, "spline: the scene's average moves the knee (%g)", moved);
+    CHECK(darker, "spline: a brighter average brightens the mid-tones");
 }
 
 static void test_neutral(void)
