@@ -1008,6 +1008,80 @@ static void test_hdr10_meta(void)
     av_frame_free(&in);
 }
 
+/*
+ * L1 (the shot's min/avg/max PQ): max is the source peak; avg is the scene's average,
+ * which moves tonemap=spline's knee (a bright average darkens the picture) and nothing
+ * else (bt2390 the same with any avg).
+ */
+static void test_l1(void)
+{
+    static const int avgs[] = { 0, 1000, 2600 };     /* of 4095: none, ~5, ~330 cd/m2 */
+    static const char *const graphs[] = { "cspfix=all=bt709:format=yuv420p:tonemap=spline",
+                                          "cspfix=all=bt709:format=yuv420p" };
+    AVFrame *out[2][3] = { { NULL } }, *peak4000 = NULL, *l1max = NULL;
+    double mean[2][3] = { { 0 } };
+    int ok = 1;
+
+    for (int g = 0; g < 2; g++) {
+        for (int i = 0; i < 3; i++) {
+            AVFrame *in = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 7);
+            const AVFrameSideData *sd;
+            AVDOVIMetadata *md;
+            AVDOVIDmData *l1;
+
+            if (!in || add_rpu(in, LUMA_4PIECES, CHROMA_MMR, 0) < 0 ||
+                !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA))) {
+                av_frame_free(&in);
+                ok = 0;
+                continue;
+            }
+            md = (AVDOVIMetadata *)sd->data;
+            l1 = av_dovi_get_ext(md, md->num_ext_blocks++);
+            memset(l1, 0, sizeof(*l1));
+            l1->level     = 1;
+            l1->l1.min_pq = 62;
+            l1->l1.max_pq = 3696;                   /* 4000 cd/m2 */
+            l1->l1.avg_pq = avgs[i];
+            if (cspfix_run1(in, graphs[g], 1, &out[g][i]) < 0)
+                ok = 0;
+            if (g == 1 && i == 0) {
+                md->num_ext_blocks--;
+                if (cspfix_run1(in, "cspfix=all=bt709:format=yuv420p:peak=4000", 1, &peak4000) < 0 ||
+                    cspfix_run1(in, "cspfix=all=bt709:format=yuv420p", 1, &l1max) < 0)
+                    ok = 0;
+            }
+            av_frame_free(&in);
+        }
+    }
+    CHECK(ok, "L1: the graphs ran");
+    if (!ok)
+        goto end;
+    for (int g = 0; g < 2; g++)
+        for (int i = 0; i < 3; i++) {
+            for (int y = 0; y < 48; y++)
+                for (int x = 0; x < 64; x++)
+                    mean[g][i] += cspfix_sample(out[g][i], 0, x, y, 0) / 255.0;
+            mean[g][i] /= 64 * 48;
+        }
+    printf("DV L1: mean luma out (8-bit code / 255) with tonemap=spline and L1 avg none / 5 / 330 cd/m2: "
+           "%.4f / %.4f / %.4f; bt2390 the same for all three: %s; L1 max 4000 is the source "
+           "peak: %s\n", mean[0][0], mean[0][1], mean[0][2],
+           cspfix_frames_equal(out[1][0], out[1][2]) && cspfix_frames_equal(out[1][0], out[1][1]) ?
+           "yes" : "no", cspfix_frames_equal(out[1][0], peak4000) &&
+           !cspfix_frames_equal(out[1][0], l1max) ? "yes" : "no");
+    CHECK(cspfix_frames_equal(out[0][0], out[0][1]), "L1: a dark average leaves spline's knee");
+    CHECK(mean[0][2] < mean[0][0] - 0.01, "L1: a bright average darkens spline's output");
+    CHECK(cspfix_frames_equal(out[1][0], out[1][2]), "L1: bt2390 ignores the average");
+    CHECK(cspfix_frames_equal(out[1][0], peak4000) && !cspfix_frames_equal(out[1][0], l1max),
+          "L1: max is the source peak");
+end:
+    for (int g = 0; g < 2; g++)
+        for (int i = 0; i < 3; i++)
+            av_frame_free(&out[g][i]);
+    av_frame_free(&peak4000);
+    av_frame_free(&l1max);
+}
+
 int main(void)
 {
     av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
@@ -1018,6 +1092,7 @@ int main(void)
     test_nlq();
     test_profile8();
     test_hdr10_meta();
+    test_l1();
     av_log_set_callback(av_log_default_callback);
     av_bprint_finalize(&logbuf, NULL);
     printf("dovi: %d passed, %d failed\n", passed, failed);
