@@ -186,10 +186,13 @@ static decl_cspfix_clip_fn(clip_c)
 
 static av_always_inline void tonemap_row(CSPFIX_TONEMAP_ARGS, int first)
 {
+    /* read once: the rows' stores may alias the table for the compiler */
+    const float scale = gain->in_scale[0], lo = gain->in_floor[0];
+
     for (int x = 0; x < w; x++) {
         const float ab = c0[x] > c1[x] ? c0[x] : c1[x];
-        const float ms = (first ? c0[x] : ab > c2[x] ? ab : c2[x]) * gain->in_scale[0];
-        const float m  = ms > gain->in_floor[0] ? ms : gain->in_floor[0];
+        const float ms = (first ? c0[x] : ab > c2[x] ? ab : c2[x]) * scale;
+        const float m  = ms > lo ? ms : lo;
         const float g  = ff_cspfix_tf_eval(gain, m);
         const float r = c0[x] * g, gg = c1[x] * g, b = c2[x] * g;
         if (desat) {
