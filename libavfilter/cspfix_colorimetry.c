@@ -31,6 +31,7 @@
 
 #include "libavutil/csp.h"
 #include "libavutil/error.h"
+#include "libavutil/pixdesc.h"
 
 #include "cspfix_colorimetry.h"
 #include "cspfix_plan.h"
@@ -131,29 +132,74 @@ void ff_cspfix_xy_to_xyz(double xyz[3], double x, double y)
     xyz[2] = (1.0 - x - y) / y;
 }
 
+const char *ff_cspfix_prim_name(int prim)
+{
+    return prim == CSPFIX_PRI_OPRGB ? "oprgb" : av_color_primaries_name(prim);
+}
+
+const char *ff_cspfix_trc_name(int trc)
+{
+    return trc == CSPFIX_TRC_OPRGB ? "oprgb" :
+           trc == CSPFIX_TRC_DCIP3 ? "dci-p3" : av_color_transfer_name(trc);
+}
+
+enum AVColorPrimaries ff_cspfix_prim_tag(int prim)
+{
+    return prim == CSPFIX_PRI_OPRGB ? AVCOL_PRI_UNSPECIFIED : prim;
+}
+
+enum AVColorTransferCharacteristic ff_cspfix_trc_tag(int trc)
+{
+    return trc == CSPFIX_TRC_OPRGB || trc == CSPFIX_TRC_DCIP3 ? AVCOL_TRC_UNSPECIFIED : trc;
+}
+
+int ff_cspfix_prim_xy(int prim, double xy[4][2])
+{
+    /* IEC 61966-2-5 (opRGB): R, G, B, D65 */
+    static const double oprgb[4][2] = {
+        { 0.64, 0.33 }, { 0.21, 0.71 }, { 0.15, 0.06 }, { 0.3127, 0.3290 },
+    };
+    /* H.273 SMPTE ST 428-1: CIE 1931 XYZ itself (R=(1,0), G=(0,1), B=(0,0), white E) */
+    static const double xyz[4][2] = {
+        { 1.0, 0.0 }, { 0.0, 1.0 }, { 0.0, 0.0 }, { 1.0 / 3.0, 1.0 / 3.0 },
+    };
+    const AVColorPrimariesDesc *d;
+
+    if (prim == CSPFIX_PRI_OPRGB || prim == AVCOL_PRI_SMPTE428) {
+        memcpy(xy, prim == CSPFIX_PRI_OPRGB ? oprgb : xyz, sizeof(oprgb));
+        return 0;
+    }
+    if (prim < 0 || !(d = av_csp_primaries_desc_from_id(prim)))
+        return AVERROR(EINVAL);
+    for (int c = 0; c < 4; c++) {
+        const AVCIExy *p = c == 0 ? &d->prim.r : c == 1 ? &d->prim.g :
+                           c == 2 ? &d->prim.b : &d->wp;
+        xy[c][0] = av_q2d(p->x);
+        xy[c][1] = av_q2d(p->y);
+    }
+    return 0;
+}
+
 int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
 {
-    const AVColorPrimariesDesc *d;
-    double p[3][3], pi[3][3], w[3], s[3];
+    double xy[4][2], p[3][3], pi[3][3], w[3], s[3];
 
     if (prim == AVCOL_PRI_SMPTE428) {
-        /* H.273: CIE 1931 XYZ itself (R=(1,0), G=(0,1), B=(0,0), white E) */
+        /* XYZ itself: the identity (its blue primary has y = 0) */
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++)
                 m[i][j] = i == j;
         return 0;
     }
-    d = av_csp_primaries_desc_from_id(prim);
-    if (!d)
+    if (ff_cspfix_prim_xy(prim, xy) < 0)
         return AVERROR(EINVAL);
     for (int c = 0; c < 3; c++) {
-        const AVCIExy *xy = c == 0 ? &d->prim.r : c == 1 ? &d->prim.g : &d->prim.b;
         double col[3];
-        ff_cspfix_xy_to_xyz(col, av_q2d(xy->x), av_q2d(xy->y));
+        ff_cspfix_xy_to_xyz(col, xy[c][0], xy[c][1]);
         for (int i = 0; i < 3; i++)
             p[i][c] = col[i];
     }
-    ff_cspfix_xy_to_xyz(w, av_q2d(d->wp.x), av_q2d(d->wp.y));
+    ff_cspfix_xy_to_xyz(w, xy[3][0], xy[3][1]);
     if (ff_cspfix_mat3_inv(pi, p) < 0)
         return AVERROR(EINVAL);
     for (int i = 0; i < 3; i++)
@@ -166,15 +212,11 @@ int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
 
 static void white_xy(enum AVColorPrimaries prim, double *x, double *y)
 {
-    const AVColorPrimariesDesc *d;
+    double xy[4][2] = { { 0 } };
 
-    if (prim == AVCOL_PRI_SMPTE428) {
-        *x = *y = 1.0 / 3.0;
-        return;
-    }
-    d  = av_csp_primaries_desc_from_id(prim);
-    *x = av_q2d(d->wp.x);
-    *y = av_q2d(d->wp.y);
+    ff_cspfix_prim_xy(prim, xy);
+    *x = xy[3][0];
+    *y = xy[3][1];
 }
 
 static const double bradford[3][3] = {
@@ -189,6 +231,21 @@ static const double vonkries[3][3] = {
     {  0.00000, 0.00000,  0.91822 },
 };
 
+void ff_cspfix_adapt_matrix(double m[3][3], const double wi[3], const double wo[3], int wpadapt)
+{
+    const double (*a)[3] = wpadapt == CSPFIX_WP_VONKRIES ? vonkries : bradford;
+    double ai[3][3], ri[3], ro[3], dg[3][3] = { { 0 } };
+
+    for (int i = 0; i < 3; i++) {
+        ri[i] = a[i][0] * wi[0] + a[i][1] * wi[1] + a[i][2] * wi[2];
+        ro[i] = a[i][0] * wo[0] + a[i][1] * wo[1] + a[i][2] * wo[2];
+        dg[i][i] = ro[i] / ri[i];
+    }
+    ff_cspfix_mat3_inv(ai, a);
+    ff_cspfix_mat3_mul(m, dg, a);
+    ff_cspfix_mat3_mul(m, ai, m);
+}
+
 /* linear RGB (in) -> linear RGB (out), with white adaptation */
 int ff_cspfix_gamut_matrix(double g[3][3], enum AVColorPrimaries pin,
                            enum AVColorPrimaries pout, int wpadapt)
@@ -202,18 +259,10 @@ int ff_cspfix_gamut_matrix(double g[3][3], enum AVColorPrimaries pin,
     white_xy(pin, &wix, &wiy);
     white_xy(pout, &wox, &woy);
     if ((wix != wox || wiy != woy) && wpadapt != CSPFIX_WP_IDENTITY) {
-        const double (*a)[3] = wpadapt == CSPFIX_WP_VONKRIES ? vonkries : bradford;
-        double ai[3][3], wi[3], wo[3], ri[3], ro[3], dg[3][3] = { { 0 } };
+        double wi[3], wo[3];
         ff_cspfix_xy_to_xyz(wi, wix, wiy);
         ff_cspfix_xy_to_xyz(wo, wox, woy);
-        for (int i = 0; i < 3; i++) {
-            ri[i] = a[i][0] * wi[0] + a[i][1] * wi[1] + a[i][2] * wi[2];
-            ro[i] = a[i][0] * wo[0] + a[i][1] * wo[1] + a[i][2] * wo[2];
-            dg[i][i] = ro[i] / ri[i];
-        }
-        ff_cspfix_mat3_inv(ai, a);
-        ff_cspfix_mat3_mul(adapt, dg, a);
-        ff_cspfix_mat3_mul(adapt, ai, adapt);
+        ff_cspfix_adapt_matrix(adapt, wi, wo, wpadapt);
     }
     if ((ret = ff_cspfix_mat3_inv(nouti, nout)) < 0)
         return ret;

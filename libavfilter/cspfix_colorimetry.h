@@ -29,6 +29,30 @@
 
 #include "libavutil/pixfmt.h"
 
+/*
+ * Primaries and transfers that FFmpeg has no value for, as cspfix values above FFmpeg's
+ * ranges (they go in the same fields): opRGB (IEC 61966-2-5, Adobe RGB (1998): its
+ * primaries with D65, and its pure power 563/256) and the DCI-P3 reference projector's
+ * pure power 2.6 (SMPTE RP 431-2; its primaries are FFmpeg's smpte431). Output frames
+ * with one carry unspecified tags and an ICC profile that says it (icc_out).
+ */
+#define CSPFIX_PRI_OPRGB 0x400
+#define CSPFIX_TRC_OPRGB 0x400
+#define CSPFIX_TRC_DCIP3 0x401
+#define CSPFIX_OPRGB_GAMMA (563.0 / 256.0)
+#define CSPFIX_DCIP3_GAMMA 2.6
+
+/** Name of a primaries (transfer) value, FFmpeg's or cspfix's; NULL if none. */
+const char *ff_cspfix_prim_name(int prim);
+const char *ff_cspfix_trc_name(int trc);
+
+/** The value a frame's tag carries for it: FFmpeg's own, unspecified for cspfix's. */
+enum AVColorPrimaries ff_cspfix_prim_tag(int prim);
+enum AVColorTransferCharacteristic ff_cspfix_trc_tag(int trc);
+
+/** Chromaticities x, y of R, G, B and white of a primaries value; <0 if unknown. */
+int ff_cspfix_prim_xy(int prim, double xy[4][2]);
+
 /** d = a b (d may be a or b). */
 void ff_cspfix_mat3_mul(double d[3][3], const double a[3][3], const double b[3][3]);
 
@@ -46,6 +70,9 @@ void ff_cspfix_xy_to_xyz(double xyz[3], double x, double y);
 
 /** Normalised primary matrix RGB -> XYZ of a primaries value; <0 if unknown. */
 int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3]);
+
+/** XYZ -> XYZ adapting white wi (XYZ) to wo by wpadapt (Bradford or von Kries). */
+void ff_cspfix_adapt_matrix(double m[3][3], const double wi[3], const double wo[3], int wpadapt);
 
 /** Linear RGB of pin -> linear RGB of pout, white adapted by wpadapt (enum CspfixWpAdapt). */
 int ff_cspfix_gamut_matrix(double g[3][3], enum AVColorPrimaries pin,

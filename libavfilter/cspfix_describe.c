@@ -28,9 +28,11 @@
 #include "libavutil/log.h"
 #include "libavutil/pixdesc.h"
 
+#include "cspfix_colorimetry.h"
 #include "cspfix_describe.h"
 #include "cspfix_gst.h"
 #include "cspfix_io.h"
+#include "cspfix_tf.h"
 
 int ff_cspfix_is_rgb_fmt(enum AVPixelFormat fmt)
 {
@@ -99,8 +101,8 @@ static const int field_unset[F_NB] = {
 
 static const char *field_value(int f, int v)
 {
-    const char *n = f == F_PRIM ? av_color_primaries_name(v) :
-                    f == F_TRC  ? av_color_transfer_name(v) :
+    const char *n = f == F_PRIM ? ff_cspfix_prim_name(v) :
+                    f == F_TRC  ? ff_cspfix_trc_name(v) :
                     f == F_CSP  ? av_color_space_name(v) : av_color_range_name(v);
     return n ? n : "?";
 }
@@ -272,6 +274,58 @@ int ff_cspfix_resolve_options(void *ctx, CspfixDescribe *s, int warn)
     return 0;
 }
 
+static int same_prim(int a, int b)
+{
+    double xa[4][2], xb[4][2];
+    return a == b || (ff_cspfix_prim_xy(a, xa) >= 0 && ff_cspfix_prim_xy(b, xb) >= 0 &&
+                      !memcmp(xa, xb, sizeof(xa)));
+}
+
+static int is_unset(int v)
+{
+    return v == 0 || v == 2; /* reserved0, unspecified: the same in all four fields */
+}
+
+/* icc=auto, use: the primaries and transfer of the frame's ICC profile over *prim, *trc
+ * where they say something else (a profile that says what the tags say leaves them) */
+static void apply_icc(void *ctx, const CspfixDescribe *s, const AVFrame *f, int *prim, int *trc)
+{
+    const AVFrameSideData *sd = av_frame_get_side_data(f, AV_FRAME_DATA_ICC_PROFILE);
+    CspfixIcc *c = s->icc;
+    int ip, it, dp, dt;
+
+    if (!sd || !c || s->icc_mode == CSPFIX_ICC_IGNORE)
+        return;
+    if (ff_cspfix_icc_read(c, sd, &ip, &it) < 0) {
+        if (!c->logged)
+            av_log(ctx, AV_LOG_WARNING, "The frame's ICC profile%s%s%s is not used: %s; the "
+                   "tags describe the input (icc=ignore: no message).\n", c->desc[0] ? " (\"" : "",
+                   c->desc, c->desc[0] ? "\")" : "", c->why[0] ? c->why : "it cannot be read");
+        c->logged = 1;
+        return;
+    }
+    dp = ip != AVCOL_PRI_UNSPECIFIED && !same_prim(ip, *prim);
+    dt = it != AVCOL_TRC_UNSPECIFIED &&
+         ff_cspfix_curve(it, c->linearize) != ff_cspfix_curve(*trc, c->linearize);
+    if (!c->logged || c->logged_prim != *prim || c->logged_trc != *trc) {
+        const int contradict = (dp && !is_unset(*prim)) || (dt && !is_unset(*trc));
+        av_log(ctx, contradict ? AV_LOG_WARNING : AV_LOG_VERBOSE, "The frame's ICC profile "
+               "(\"%s\") describes primaries %s, transfer %s%s%s%s%s%s.\n", c->desc,
+               ip == AVCOL_PRI_UNSPECIFIED ? "(none: grey)" : ff_cspfix_prim_name(ip),
+               ff_cspfix_trc_name(it), contradict ? "; the frame's tags say " : "",
+               contradict ? ff_cspfix_prim_name(*prim) : "", contradict ? "/" : "",
+               contradict ? ff_cspfix_trc_name(*trc) : "",
+               contradict ? ": the profile is taken (icc=ignore takes the tags)" : "");
+        c->logged = 1;
+        c->logged_prim = *prim;
+        c->logged_trc  = *trc;
+    }
+    if (dp)
+        *prim = ip;
+    if (dt)
+        *trc = it;
+}
+
 int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *f,
                              CspfixDesc *d, unsigned *guessed)
 {
@@ -311,10 +365,22 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
         if (vc != AVCOL_SPC_UNSPECIFIED && !rgb) d->csp = vc;
         if (vr != AVCOL_RANGE_UNSPECIFIED) d->range = vr;
     }
+    if (s->icc_mode == CSPFIX_ICC_AUTO) {
+        int p = d->prim, t = d->trc;
+        apply_icc(ctx, s, f, &p, &t);
+        d->prim = p;
+        d->trc  = t;
+    }
     if (s->in_set.prim != AVCOL_PRI_UNSPECIFIED)
         d->prim = s->in_set.prim;
     if (s->in_set.trc != AVCOL_TRC_UNSPECIFIED)
         d->trc = s->in_set.trc;
+    if (s->icc_mode == CSPFIX_ICC_USE) {
+        int p = d->prim, t = d->trc;
+        apply_icc(ctx, s, f, &p, &t);
+        d->prim = p;
+        d->trc  = t;
+    }
     if (s->in_set.csp != AVCOL_SPC_UNSPECIFIED && !rgb)
         d->csp = s->in_set.csp;
     if (s->in_set.range != AVCOL_RANGE_UNSPECIFIED)
@@ -475,10 +541,10 @@ void ff_cspfix_log_guesses(void *ctx, const CspfixDesc *d, unsigned guessed,
     const char *why = guess_reason(f, ff_cspfix_is_rgb_fmt(f->format));
     if (guessed & CSPFIX_GUESS_PRIM)
         av_log(ctx, AV_LOG_INFO, "Input colour primaries unspecified: guessing %s (%s).\n",
-               av_color_primaries_name(d->prim), why);
+               ff_cspfix_prim_name(d->prim), why);
     if (guessed & CSPFIX_GUESS_TRC)
         av_log(ctx, AV_LOG_INFO, "Input transfer unspecified: guessing %s (%s).\n",
-               av_color_transfer_name(d->trc), why);
+               ff_cspfix_trc_name(d->trc), why);
     if (guessed & CSPFIX_GUESS_CSP)
         av_log(ctx, AV_LOG_INFO, "Input matrix unspecified: guessing %s (%s).\n",
                av_color_space_name(d->csp), why);

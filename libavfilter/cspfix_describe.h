@@ -26,6 +26,7 @@
 #include "libavutil/frame.h"
 #include "libavutil/pixfmt.h"
 
+#include "cspfix_icc.h"
 #include "cspfix_plan.h"
 #include "cspfix_v4l2.h"
 
@@ -67,6 +68,8 @@ typedef struct CspfixDescribe {
     char *v4l2_csp, *v4l2_enc, *v4l2_quant, *v4l2_xfer;
     CspfixV4L2 v4l2;            ///< parsed V4L2 input description
     int use_v4l2;
+    int icc_mode;               ///< icc= (enum CspfixIccMode)
+    CspfixIcc *icc;             ///< the input profiles read (the filter's)
     /* what the options above set, by ff_cspfix_resolve_options() (*_UNSPECIFIED where
      * none does; the input's without the V4L2 fields, which depend on the pixel format) */
     CspfixDesc out_set, in_set;
@@ -102,9 +105,10 @@ int ff_cspfix_is_full_range_only(enum AVPixelFormat fmt);
 int ff_cspfix_resolve_options(void *log_ctx, CspfixDescribe *s, int warn);
 
 /**
- * The description of input frame f: its tags, the V4L2 fields and the other input options
- * over them (s->in_set), unspecified fields guessed (CSPFIX_GUESS_* in *guessed) or,
- * with guess off, an error naming the field.
+ * The description of input frame f: its tags, its ICC profile's primaries and transfer
+ * over them (icc=auto), the V4L2 fields and the other input options over them
+ * (s->in_set; icc=use: the profile over those too), unspecified fields guessed
+ * (CSPFIX_GUESS_* in *guessed) or, with guess off, an error naming the field.
  */
 int ff_cspfix_describe_input(void *log_ctx, const CspfixDescribe *s, const AVFrame *f,
                              CspfixDesc *d, unsigned *guessed);

@@ -53,10 +53,11 @@ static int is_cl(enum AVColorSpace csp)
     return csp == AVCOL_SPC_BT2020_CL || csp == AVCOL_SPC_CHROMA_DERIVED_CL;
 }
 
-static const enum AVColorPrimaries supported_prim[] = {
+static const int supported_prim[] = {
     AVCOL_PRI_BT709, AVCOL_PRI_BT470M, AVCOL_PRI_BT470BG, AVCOL_PRI_SMPTE170M,
     AVCOL_PRI_SMPTE240M, AVCOL_PRI_FILM, AVCOL_PRI_BT2020, AVCOL_PRI_SMPTE428,
     AVCOL_PRI_SMPTE431, AVCOL_PRI_SMPTE432, AVCOL_PRI_EBU3213, AVCOL_PRI_V_GAMUT,
+    CSPFIX_PRI_OPRGB,
 };
 
 /* the supported transfers are those with a curve (ff_cspfix_curve()) */
@@ -101,14 +102,14 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
     av_bprint_init(&bp, 0, AV_BPRINT_SIZE_AUTOMATIC);
     if (!in_list((const int *)supported_prim, FF_ARRAY_ELEMS(supported_prim), d->prim)) {
         field = "primaries";
-        value = name_or_num(av_color_primaries_name(d->prim), buf, d->prim);
-        LIST_NAMES(&bp, supported_prim, av_color_primaries_name);
+        value = name_or_num(ff_cspfix_prim_name(d->prim), buf, d->prim);
+        LIST_NAMES(&bp, supported_prim, ff_cspfix_prim_name);
     } else if (!trc_supported(d->trc)) {
         field = "transfer characteristics";
-        value = name_or_num(av_color_transfer_name(d->trc), buf, d->trc);
-        for (int t = 0, n = 0; t < AVCOL_TRC_EXT_NB; t++)
+        value = name_or_num(ff_cspfix_trc_name(d->trc), buf, d->trc);
+        for (int t = 0, n = 0; t <= CSPFIX_TRC_DCIP3; t++)
             if (trc_supported(t))
-                av_bprintf(&bp, "%s%s", n++ ? ", " : "", av_color_transfer_name(t));
+                av_bprintf(&bp, "%s%s", n++ ? ", " : "", ff_cspfix_trc_name(t));
     } else if (!in_list((const int *)supported_csp, FF_ARRAY_ELEMS(supported_csp), d->csp)) {
         field = "matrix (colorspace)";
         value = name_or_num(av_color_space_name(d->csp), buf, d->csp);
@@ -121,8 +122,8 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
                (d->prim != AVCOL_PRI_BT2020 || !ff_cspfix_is_hdr_trc(d->trc))) {
         av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s description: matrix ictcp needs "
                "primaries bt2020 and transfer smpte2084 or arib-std-b67 (got %s, %s)\n",
-               what, name_or_num(av_color_primaries_name(d->prim), buf, d->prim),
-               av_color_transfer_name(d->trc));
+               what, name_or_num(ff_cspfix_prim_name(d->prim), buf, d->prim),
+               ff_cspfix_trc_name(d->trc));
         av_bprint_finalize(&bp, NULL);
         return AVERROR(EINVAL);
     }
@@ -743,6 +744,8 @@ static const char *const curve_names[CSPFIX_CURVE_NB] = {
     [CSPFIX_CURVE_HLG]         = "hlg",
     [CSPFIX_CURVE_VLOG]        = "vlog",
     [CSPFIX_CURVE_IPT]         = "ipt (^0.43)",
+    [CSPFIX_CURVE_OPRGB]       = "oprgb (^563/256)",
+    [CSPFIX_CURVE_DCIP3]       = "dci-p3 (^2.6)",
 };
 
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)

@@ -26,9 +26,10 @@
 #include "libavutil/csp.h"
 #include "libavutil/macros.h"
 
+#include "cspfix_colorimetry.h"
 #include "cspfix_tf.h"
 
-int ff_cspfix_curve(enum AVColorTransferCharacteristic trc, int linearize)
+int ff_cspfix_curve(int trc, int linearize)
 {
     const int display = linearize == CSPFIX_LIN_DISPLAY;
 
@@ -50,6 +51,8 @@ int ff_cspfix_curve(enum AVColorTransferCharacteristic trc, int linearize)
     case AVCOL_TRC_SMPTE2084:    return CSPFIX_CURVE_PQ;
     case AVCOL_TRC_ARIB_STD_B67: return CSPFIX_CURVE_HLG;
     case AVCOL_TRC_V_LOG:        return CSPFIX_CURVE_VLOG;
+    case CSPFIX_TRC_OPRGB:       return CSPFIX_CURVE_OPRGB;
+    case CSPFIX_TRC_DCIP3:       return CSPFIX_CURVE_DCIP3;
     default:                     return -1;
     }
 }
@@ -90,6 +93,10 @@ static double decode_pos(enum CspfixCurve c, double e)
         return av_csp_trc_func_inv_from_id(AVCOL_TRC_V_LOG)(e);
     case CSPFIX_CURVE_IPT:
         return pow(e, 1.0 / CSPFIX_IPT_EXP);
+    case CSPFIX_CURVE_OPRGB:
+        return pow(e, CSPFIX_OPRGB_GAMMA);
+    case CSPFIX_CURVE_DCIP3:
+        return pow(e, CSPFIX_DCIP3_GAMMA);
     default:
         return e;
     }
@@ -126,6 +133,10 @@ static double encode_pos(enum CspfixCurve c, double l)
         return av_csp_trc_func_from_id(AVCOL_TRC_V_LOG)(l);
     case CSPFIX_CURVE_IPT:
         return pow(l, CSPFIX_IPT_EXP);
+    case CSPFIX_CURVE_OPRGB:
+        return pow(l, 1.0 / CSPFIX_OPRGB_GAMMA);
+    case CSPFIX_CURVE_DCIP3:
+        return pow(l, 1.0 / CSPFIX_DCIP3_GAMMA);
     default:
         return l;
     }

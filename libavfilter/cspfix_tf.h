@@ -110,6 +110,8 @@ enum CspfixCurve {
     CSPFIX_CURVE_HLG,          ///< per-component part of HLG (scene light)
     CSPFIX_CURVE_VLOG,
     CSPFIX_CURVE_IPT,          ///< IPT's nonlinearity (Ebner-Fairchild): L' = L^0.43, odd
+    CSPFIX_CURVE_OPRGB,        ///< opRGB (IEC 61966-2-5): E'^(563/256)
+    CSPFIX_CURVE_DCIP3,        ///< DCI-P3 reference projector (SMPTE RP 431-2): E'^2.6
     CSPFIX_CURVE_NB,
 };
 
@@ -128,7 +130,7 @@ enum CspfixLinearize {
 #define CSPFIX_HLG_GAMMA 1.2
 
 /** Curve of a transfer characteristic in a linearisation mode; <0 if unsupported. */
-int ff_cspfix_curve(enum AVColorTransferCharacteristic trc, int linearize);
+int ff_cspfix_curve(int trc, int linearize);
 
 /** Signal to relative linear light, and back (float64). */
 double ff_cspfix_curve_decode(enum CspfixCurve c, double e);

@@ -41,6 +41,7 @@
 #include "formats.h"
 #include "video.h"
 
+#include "cspfix_colorimetry.h"
 #include "cspfix_describe.h"
 #include "cspfix_dovi.h"
 #include "cspfix_exec.h"
@@ -97,6 +98,9 @@ typedef struct CspfixContext {
     int lookahead;               ///< frames measured ahead of their conversion
     AVFifo *queue;               ///< lookahead: the frames waiting (QueuedFrame)
     CspfixDesc warned_out;       ///< the output description last warned about
+    CspfixIcc icc;               ///< ICC profiles read (icc=) and made (icc_out=)
+    int icc_out;                 ///< enum CspfixIccOut
+    int warned_icc_out;
 
     /* current plan */
     int have_plan;
@@ -143,10 +147,10 @@ static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDe
     if (s->tonemap != CSPFIX_TM_AUTO && !ff_cspfix_is_hdr_trc(id->trc))
         av_log(ctx, AV_LOG_WARNING, "tonemap=%s has no effect: the input (%s) is SDR, tone "
                "curves map PQ or HLG light.\n", ff_cspfix_tonemap_name(s->tonemap),
-               av_color_transfer_name(id->trc));
+               ff_cspfix_trc_name(id->trc));
     if (s->peak > 0.0 && !ff_cspfix_is_hdr_trc(id->trc))
         av_log(ctx, AV_LOG_WARNING, "peak=%g has no effect: the input (%s) is SDR; peak is "
-               "the source peak of PQ or HLG input.\n", s->peak, av_color_transfer_name(id->trc));
+               "the source peak of PQ or HLG input.\n", s->peak, ff_cspfix_trc_name(id->trc));
     if (s->desat > 0.0 && s->plan.tone.tm != CSPFIX_TM_NONE && s->tmmode == CSPFIX_TMMODE_IPT)
         av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect with tmmode=ipt, which keeps "
                "the chroma to intensity ratio of IPT (desat moves max-RGB colours toward "
@@ -157,7 +161,7 @@ static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDe
                ff_cspfix_tonemap_name(s->plan.tone.tm));
     if (s->desat > 0.0 && s->plan.tone.tm == CSPFIX_TM_NONE)
         av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect: no tone curve runs (%s to %s%s).\n",
-               s->desat, av_color_transfer_name(id->trc), av_color_transfer_name(od->trc),
+               s->desat, ff_cspfix_trc_name(id->trc), ff_cspfix_trc_name(od->trc),
                ff_cspfix_is_hdr_trc(id->trc) ? "" : ", SDR input");
     if (s->fast && (id->trc != od->trc || id->prim != od->prim))
         av_log(ctx, AV_LOG_WARNING, "fast=1 skips linearisation: the change of %s%s%s is a "
@@ -222,6 +226,7 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
     int ret, new_shot;
 
     *idx = -1;
+    s->icc.linearize = s->linearize;
     if (s->peak >= 0.0 || ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed) < 0)
         return 0;
     if (s->dovi && ff_cspfix_dovi_check(in) == CSPFIX_DOVI_APPLY) {
@@ -237,7 +242,7 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
         if (!s->warned_measure && ff_cspfix_is_hdr_trc(id.trc))
             av_log(ctx, AV_LOG_WARNING, "peak=auto measures PQ input; the input is %s, "
                    "whose peak is its nominal display's: the metadata's or 1000 cd/m2.\n",
-                   av_color_transfer_name(id.trc));
+                   ff_cspfix_trc_name(id.trc));
         s->warned_measure = 1;
         return 0;
     }
@@ -279,6 +284,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     unsigned guessed;
     int ret;
 
+    s->icc.linearize = s->linearize;
     s->field = s->interlace == INTERLACE_INTERLACED ||
                (s->interlace == INTERLACE_AUTO && (in->flags & AV_FRAME_FLAG_INTERLACED));
     /* an out-of-range frame value counts as unspecified */
@@ -353,23 +359,23 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     if (s->plan.hdr_to_sdr && !s->warned_hdr) {
         av_log(ctx, AV_LOG_WARNING, "HDR (%s) to SDR (%s) with tonemap=none: "
                "highlights above target_peak clip.\n",
-               av_color_transfer_name(id.trc), av_color_transfer_name(od.trc));
+               ff_cspfix_trc_name(id.trc), ff_cspfix_trc_name(od.trc));
         s->warned_hdr = 1;
     }
     if (s->plan.tone.clip_peak > 0.0 && !s->warned_hdr) {
         av_log(ctx, AV_LOG_WARNING, "HDR (%s, source peak %g cd/m2) to %s, which holds %g "
                "cd/m2, with tonemap=none: light above %g cd/m2 clips (tonemap=auto maps it "
-               "with bt2390).\n", av_color_transfer_name(id.trc), s->plan.tone.src_peak,
-               av_color_transfer_name(od.trc), s->plan.tone.clip_peak, s->plan.tone.clip_peak);
+               "with bt2390).\n", ff_cspfix_trc_name(id.trc), s->plan.tone.src_peak,
+               ff_cspfix_trc_name(od.trc), s->plan.tone.clip_peak, s->plan.tone.clip_peak);
         s->warned_hdr = 1;
     }
     if (s->tonemap == CSPFIX_TM_AUTO && s->plan.tone.tm != CSPFIX_TM_NONE &&
         ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc))
         av_log(ctx, AV_LOG_INFO, "HDR (%s) source peak %g cd/m2 is above the %g cd/m2 %s "
                "holds: tone mapped to it with %s (tonemap=auto); the output's mastering "
-               "display and content light level say so.\n", av_color_transfer_name(id.trc),
+               "display and content light level say so.\n", ff_cspfix_trc_name(id.trc),
                s->plan.tone.src_peak, s->plan.tone.dst_peak, s->target_peak > 0.0 ?
-               "target_peak" : av_color_transfer_name(od.trc),
+               "target_peak" : ff_cspfix_trc_name(od.trc),
                ff_cspfix_tonemap_name(s->plan.tone.tm));
 
     ec.plan          = &s->plan;
@@ -383,10 +389,10 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
         return ret;
 
     av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s (matrix %s, range %s) (%s):\n",
-           av_get_pix_fmt_name(in->format), av_color_primaries_name(id.prim),
-           av_color_transfer_name(id.trc), av_color_space_name(id.csp),
+           av_get_pix_fmt_name(in->format), ff_cspfix_prim_name(id.prim),
+           ff_cspfix_trc_name(id.trc), av_color_space_name(id.csp),
            av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
-           av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
+           ff_cspfix_prim_name(od.prim), ff_cspfix_trc_name(od.trc),
            av_color_space_name(od.csp), av_color_range_name(od.range), s->d.csp_from, s->d.range_from,
            ff_cspfix_exec_path_desc(s->exec.path));
     if (!s->plan.nb_ops && s->exec.path != CSPFIX_PATH_PASSTHROUGH)
@@ -412,9 +418,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                "fix a mislabelled segment, convert it to the stream's description (e.g. "
                "cspfix=iall=<what it is>:all=<the stream's>:enable=...); to change the "
                "description, convert every frame.\n", ctx->enable_str,
-               av_color_primaries_name(in->color_primaries), av_color_transfer_name(in->color_trc),
+               ff_cspfix_prim_name(in->color_primaries), ff_cspfix_trc_name(in->color_trc),
                av_color_space_name(in->colorspace), av_color_range_name(in->color_range),
-               av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
+               ff_cspfix_prim_name(od.prim), ff_cspfix_trc_name(od.trc),
                av_color_space_name(od.csp), av_color_range_name(od.range));
         s->warned_timeline = 1;
     }
@@ -429,9 +435,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                "%s/%s/%s/%s (primaries/transfer/matrix/range): encoders and containers keep "
                "the description they were opened with, so the output is mis-tagged from "
                "here on. Set these output fields once to keep them constant.\n",
-               av_color_primaries_name(s->warned_out.prim), av_color_transfer_name(s->warned_out.trc),
+               ff_cspfix_prim_name(s->warned_out.prim), ff_cspfix_trc_name(s->warned_out.trc),
                av_color_space_name(s->warned_out.csp), av_color_range_name(s->warned_out.range),
-               av_color_primaries_name(od.prim), av_color_transfer_name(od.trc),
+               ff_cspfix_prim_name(od.prim), ff_cspfix_trc_name(od.trc),
                av_color_space_name(od.csp), av_color_range_name(od.range));
         s->warned_out = od;
     }
@@ -442,16 +448,62 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
 /* ---- pixels ---- */
 
 
-static int tag_output(const CspfixContext *s, AVFrame *out)
+/* icc_out: an RGB output without a profile that still describes it gets one (the input's
+ * stays when the conversion kept its primaries and transfer) */
+static int icc_output(AVFilterContext *ctx, AVFrame *out)
 {
-    out->color_primaries = s->key.out.prim;
-    out->color_trc       = s->key.out.trc;
+    CspfixContext *s = ctx->priv;
+    const CspfixDesc *od = &s->key.out;
+    AVBufferRef *buf = NULL;
+    int ret;
+
+    if (s->icc_out == CSPFIX_ICC_OUT_NONE || od->csp != AVCOL_SPC_RGB ||
+        av_frame_get_side_data(out, AV_FRAME_DATA_ICC_PROFILE))
+        return 0;
+    if (s->icc_out == CSPFIX_ICC_OUT_AUTO && od->prim == AVCOL_PRI_BT709 &&
+        (od->trc == AVCOL_TRC_IEC61966_2_1 || od->trc == AVCOL_TRC_BT709))
+        return 0;
+    s->icc.linearize = s->linearize;
+    ret = ff_cspfix_icc_make(&s->icc, od->prim, od->trc, &buf);
+    if (ret == AVERROR(ENOMEM))
+        return ret;
+    if (ret < 0) {
+        /* the tags say PQ, HLG and the rest a profile cannot carry; only cspfix's own
+         * values are then lost */
+        const int lost = ff_cspfix_prim_tag(od->prim) != od->prim ||
+                         ff_cspfix_trc_tag(od->trc) != od->trc;
+        if (!s->warned_icc_out && (lost || s->icc_out == CSPFIX_ICC_OUT_WRITE))
+            av_log(ctx, AV_LOG_WARNING, "No ICC profile for the output (primaries %s, "
+                   "transfer %s): %s.%s\n", ff_cspfix_prim_name(od->prim),
+                   ff_cspfix_trc_name(od->trc), ret == AVERROR(ENOSYS) ?
+                   "FFmpeg is built without lcms2 (--enable-lcms2)" :
+                   "a profile cannot describe that transfer", lost ?
+                   " The frames' tags cannot say it either: they are unspecified." : "");
+        s->warned_icc_out = 1;
+        return 0;
+    }
+    if (!av_frame_new_side_data_from_buf(out, AV_FRAME_DATA_ICC_PROFILE, buf)) {
+        av_buffer_unref(&buf);
+        return AVERROR(ENOMEM);
+    }
+    return 0;
+}
+
+static int tag_output(AVFilterContext *ctx, AVFrame *out)
+{
+    CspfixContext *s = ctx->priv;
+    int ret;
+
+    out->color_primaries = ff_cspfix_prim_tag(s->key.out.prim);
+    out->color_trc       = ff_cspfix_trc_tag(s->key.out.trc);
     out->colorspace      = s->key.out.csp;
     out->color_range     = s->key.out.range;
     if (s->exec.fout.hsub || s->exec.fout.vsub)
         out->chroma_location = s->out_loc;
-    return ff_cspfix_output_side_data(out, &s->key.in, &s->key.out, lrint(s->plan.tm_peak),
-                                      s->plan.tone_mapped, s->target_peak);
+    if ((ret = ff_cspfix_output_side_data(out, &s->key.in, &s->key.out, lrint(s->plan.tm_peak),
+                                          s->plan.tone_mapped, s->target_peak)) < 0)
+        return ret;
+    return icc_output(ctx, out);
 }
 
 /* The frame's mastering display and content light level equal the link's. */
@@ -475,7 +527,7 @@ static int same_hdr_meta(const AVFrame *f, const AVFilterLink *l)
 static int output_frame_props(AVFilterContext *ctx, AVFrame *out, int in_agrees)
 {
     CspfixContext *s = ctx->priv;
-    int ret = tag_output(s, out);
+    int ret = tag_output(ctx, out);
 
     if (ret >= 0 && !s->link_sd_checked) {
         s->link_sd_checked = 1;
@@ -540,8 +592,8 @@ static int check_dovi(AVFilterContext *ctx, const AVFrame *in)
         av_log(ctx, AV_LOG_WARNING, "Dolby Vision RPU on the frames: the base layer (%s, %s) "
                "is converted by its tags, without the RPU's reshaping and per-shot light "
                "(%s); the output carries no RPU once its transfer changes or a tone curve "
-               "runs.\n", av_color_primaries_name(in->color_primaries),
-               av_color_transfer_name(in->color_trc), !s->dovi ? "dovi=ignore" :
+               "runs.\n", ff_cspfix_prim_name(in->color_primaries),
+               ff_cspfix_trc_name(in->color_trc), !s->dovi ? "dovi=ignore" :
                "the RPU uses an enhancement layer (profile 7) that is not in these frames: "
                "base layer only");
         s->warned_dovi = 1;
@@ -832,6 +884,7 @@ static av_cold int init(AVFilterContext *ctx)
 
     s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;
+    s->d.icc       = &s->icc;
     s->logged_field = -1;
     /* conflicts are warned about in config_output(): ffmpeg initialises a graph twice */
     if ((ret = ff_cspfix_resolve_options(ctx, &s->d, 0)) < 0)
@@ -867,6 +920,7 @@ static av_cold void uninit(AVFilterContext *ctx)
     av_fifo_freep2(&s->queue);
     ff_cspfix_exec_uninit(&s->exec);
     ff_cspfix_dovi_uninit(&s->dv);
+    ff_cspfix_icc_uninit(&s->icc);
 }
 
 #define OFFSET(x) offsetof(CspfixContext, x)
@@ -882,7 +936,9 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("bt2020", AVCOL_PRI_BT2020, u), C("smpte428", AVCOL_PRI_SMPTE428, u),               \
     C("smpte428_1", AVCOL_PRI_SMPTE428, u), C("smpte431", AVCOL_PRI_SMPTE431, u),         \
     C("smpte432", AVCOL_PRI_SMPTE432, u), C("jedec-p22", AVCOL_PRI_JEDEC_P22, u),         \
-    C("ebu3213", AVCOL_PRI_EBU3213, u), C("vgamut", AVCOL_PRI_V_GAMUT, u)
+    C("ebu3213", AVCOL_PRI_EBU3213, u), C("vgamut", AVCOL_PRI_V_GAMUT, u),                \
+    C("dci-p3", AVCOL_PRI_SMPTE431, u), C("display-p3", AVCOL_PRI_SMPTE432, u),           \
+    C("oprgb", CSPFIX_PRI_OPRGB, u), C("adobe-rgb", CSPFIX_PRI_OPRGB, u)
 
 #define TRC_CONSTS(u)                                                                    \
     C("unknown", AVCOL_TRC_UNSPECIFIED, u), C("unspecified", AVCOL_TRC_UNSPECIFIED, u),   \
@@ -901,7 +957,8 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("smpte2084", AVCOL_TRC_SMPTE2084, u), C("pq", AVCOL_TRC_SMPTE2084, u),              \
     C("smpte428", AVCOL_TRC_SMPTE428, u), C("smpte428_1", AVCOL_TRC_SMPTE428, u),         \
     C("arib-std-b67", AVCOL_TRC_ARIB_STD_B67, u), C("hlg", AVCOL_TRC_ARIB_STD_B67, u),    \
-    C("vlog", AVCOL_TRC_V_LOG, u)
+    C("vlog", AVCOL_TRC_V_LOG, u), C("oprgb", CSPFIX_TRC_OPRGB, u),                      \
+    C("adobe-rgb", CSPFIX_TRC_OPRGB, u), C("dci-p3", CSPFIX_TRC_DCIP3, u)
 
 #define CSP_CONSTS(u)                                                                    \
     C("unknown", AVCOL_SPC_UNSPECIFIED, u), C("unspecified", AVCOL_SPC_UNSPECIFIED, u),   \
@@ -935,10 +992,10 @@ static const AVOption cspfix_options[] = {
     INTOPT("space", "Output matrix (colorspace)", d.csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     INTOPT("matrix", "Output matrix (colorspace)", d.csp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     CSP_CONSTS("csp"),
-    INTOPT("trc", "Output transfer characteristics", d.trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
-    INTOPT("transfer", "Output transfer characteristics", d.trc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
+    INTOPT("trc", "Output transfer characteristics", d.trc, AVCOL_TRC_UNSPECIFIED, 0, CSPFIX_TRC_DCIP3, "trc", RFLAGS),
+    INTOPT("transfer", "Output transfer characteristics", d.trc, AVCOL_TRC_UNSPECIFIED, 0, CSPFIX_TRC_DCIP3, "trc", RFLAGS),
     TRC_CONSTS("trc"),
-    INTOPT("primaries", "Output colour primaries", d.prim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
+    INTOPT("primaries", "Output colour primaries", d.prim, AVCOL_PRI_UNSPECIFIED, 0, CSPFIX_PRI_OPRGB, "prm", RFLAGS),
     PRIM_CONSTS("prm"),
     INTOPT("range", "Output range", d.range, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
     RANGE_CONSTS("rng"),
@@ -947,9 +1004,9 @@ static const AVOption cspfix_options[] = {
     INTOPT("iall", "Set input primaries, transfer and matrix together (unset: the frame's tags)", d.iall, CSPFIX_ALL_UNSET, 0, CSPFIX_ALL_NB - 1, "all", RFLAGS),
     INTOPT("ispace", "Input matrix override", d.icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
     INTOPT("imatrix", "Input matrix override", d.icsp, AVCOL_SPC_UNSPECIFIED, 0, AVCOL_SPC_NB - 1, "csp", RFLAGS),
-    INTOPT("itrc", "Input transfer override", d.itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
-    INTOPT("itransfer", "Input transfer override", d.itrc, AVCOL_TRC_UNSPECIFIED, 0, AVCOL_TRC_EXT_NB - 1, "trc", RFLAGS),
-    INTOPT("iprimaries", "Input primaries override", d.iprim, AVCOL_PRI_UNSPECIFIED, 0, AVCOL_PRI_EXT_NB - 1, "prm", RFLAGS),
+    INTOPT("itrc", "Input transfer override", d.itrc, AVCOL_TRC_UNSPECIFIED, 0, CSPFIX_TRC_DCIP3, "trc", RFLAGS),
+    INTOPT("itransfer", "Input transfer override", d.itrc, AVCOL_TRC_UNSPECIFIED, 0, CSPFIX_TRC_DCIP3, "trc", RFLAGS),
+    INTOPT("iprimaries", "Input primaries override", d.iprim, AVCOL_PRI_UNSPECIFIED, 0, CSPFIX_PRI_OPRGB, "prm", RFLAGS),
     INTOPT("irange", "Input range override", d.irange, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
 
     INTOPT("fast", "Skip linearisation and gamut conversion (matrix/range only)", fast, 0, 0, 1, NULL, RFLAGS),
@@ -992,6 +1049,10 @@ static const AVOption cspfix_options[] = {
     { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },
     INTOPT("tmmode", "What the tone curve maps: max (the largest of R, G, B; all three scaled alike) or ipt (IPT's intensity, its chroma scaled alike)", tmmode, CSPFIX_TMMODE_MAX, 0, CSPFIX_TMMODE_NB - 1, "tmmode", RFLAGS),
     C("max", CSPFIX_TMMODE_MAX, "tmmode"), C("ipt", CSPFIX_TMMODE_IPT, "tmmode"),
+    INTOPT("icc", "Input ICC profile (AV_FRAME_DATA_ICC_PROFILE, read with lcms2): auto (its primaries and transfer over the frame's tags), use (over the input overrides too), ignore", d.icc_mode, CSPFIX_ICC_AUTO, 0, CSPFIX_ICC_NB - 1, "icc", RFLAGS),
+    C("auto", CSPFIX_ICC_AUTO, "icc"), C("use", CSPFIX_ICC_USE, "icc"), C("ignore", CSPFIX_ICC_IGNORE, "icc"),
+    INTOPT("icc_out", "ICC profile of RGB output: auto (for primaries or transfer other than sRGB/BT.709), write (always), none", icc_out, CSPFIX_ICC_OUT_AUTO, 0, CSPFIX_ICC_OUT_NB - 1, "icc_out", RFLAGS),
+    C("auto", CSPFIX_ICC_OUT_AUTO, "icc_out"), C("write", CSPFIX_ICC_OUT_WRITE, "icc_out"), C("none", CSPFIX_ICC_OUT_NONE, "icc_out"),
     INTOPT("dovi", "Dolby Vision: apply the RPU's reshaping and colour to frames that carry one (auto), or convert the frames by their tags (ignore)", dovi, 1, 0, 1, "dovi", FLAGS),
     C("auto", 1, "dovi"), C("ignore", 0, "dovi"),
     INTOPT("lookahead", "peak=auto: frames measured ahead of their conversion, so that each shot is tone mapped with its own light from its first frame (frames are delayed, not dropped or reordered)", lookahead, 0, 0, CSPFIX_LIGHT_MAX_AHEAD, NULL, FLAGS),

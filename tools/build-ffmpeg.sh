@@ -54,7 +54,7 @@ prefix=$(cd "$4" && pwd)
 case $profile in
 check | asan)
     flags=(--disable-everything --disable-doc --disable-network --disable-autodetect
-        --enable-zlib --enable-libfreetype --enable-libharfbuzz --enable-libzimg --disable-debug
+        --enable-zlib --enable-libfreetype --enable-libharfbuzz --enable-libzimg --enable-lcms2 --disable-debug
         --enable-filter=cspfix,colorspace,scale,zscale,format,null,copy,testsrc2,split,hstack,vstack,xstack,drawtext,pad,crop,setparams,tonemap,sendcmd,showinfo,trim,concat,fps,scale2ref,nullsrc,geq,setpts,sine,aresample,aformat,anull,atrim
         --enable-demuxer=rawvideo,matroska,image2,yuv4mpegpipe,lavfi,mov,srt,ass,ffmetadata
         --enable-muxer=rawvideo,framecrc,framemd5,matroska,image2,yuv4mpegpipe,null,md5,framehash,streamhash,mov,mp4,srt,ass
@@ -70,7 +70,7 @@ check | asan)
             --extra-cflags="$san -g" --extra-ldflags="$san")
     fi ;;
 full)
-    flags=(--enable-libzimg --enable-libfreetype --enable-libharfbuzz --enable-zlib --disable-doc
+    flags=(--enable-libzimg --enable-libfreetype --enable-libharfbuzz --enable-zlib --enable-lcms2 --disable-doc
         --enable-libdav1d --enable-libsvtav1 --enable-libaom --enable-libvpx
         --enable-libopus --enable-libvorbis)
     [ "${FFMPEG_GPL:-0}" = 0 ] || flags+=(--enable-gpl --enable-libx264 --enable-libx265) ;;

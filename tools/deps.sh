@@ -42,6 +42,7 @@ need libzimg-dev            pkg-config --exists zimg
 need zlib1g-dev             pkg-config --exists zlib
 need libfreetype-dev        pkg-config --exists freetype2
 need libharfbuzz-dev        pkg-config --exists harfbuzz
+need liblcms2-dev           pkg-config --exists 'lcms2 >= 2.13'
 need fonts-dejavu-core      test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 need parallel               has parallel
 # tests/batch_test.sh runs a private sshd on 127.0.0.1 as a second host

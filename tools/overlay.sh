@@ -103,6 +103,9 @@ edit libavfilter/Makefile '/CONFIG_CSPFIX_FILTER/d' bs 'OBJS-$(CONFIG_COLORSPACE
     "$(printf '%-45s+= %s' 'OBJS-$(CONFIG_CSPFIX_FILTER)' "$o")"
 
 # --- x86 SIMD ---------------------------------------------------------------
+# ICC profiles through Little CMS 2 when FFmpeg is configured with --enable-lcms2
+edit configure '/^cspfix_filter_suggest=/d' line 'iccdetect_filter_deps=' 'cspfix_filter_suggest="lcms2"'
+
 x86=(libavfilter/x86/cspfix*)
 text=
 if [ ${#x86[@]} -gt 0 ]; then
