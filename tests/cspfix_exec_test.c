@@ -334,7 +334,8 @@ static void check_tf_forms(void)
     for (int c = CSPFIX_CURVE_NONE + 1; c < CSPFIX_CURVE_NB; c++) {
         const int power = c == CSPFIX_CURVE_BT1886 || c == CSPFIX_CURVE_GAMMA22 ||
                           c == CSPFIX_CURVE_GAMMA28 || c == CSPFIX_CURVE_SMPTE428 ||
-                          c == CSPFIX_CURVE_IPT;
+                          c == CSPFIX_CURVE_IPT || c == CSPFIX_CURVE_OPRGB ||
+                          c == CSPFIX_CURVE_DCIP3;
         for (int enc = 0; enc < 2; enc++)
             curves[n++] = (TFCurve){ { c, enc, CSPFIX_CURVE_NONE, 0 }, power };
     }
