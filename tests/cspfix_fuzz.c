@@ -28,8 +28,10 @@
  *   format     one of the supported formats (ff_cspfix_pix_fmts) or an unsupported one
  *   options    a count, then per option a key byte and value byte(s)
  *   per frame  primaries, transfer, matrix, range, chroma location (each a
- *              valid, reserved or out-of-range value), a format change byte,
- *              and for frames after the first a runtime command
+ *              valid, reserved or out-of-range value, or cspfix's own opRGB and
+ *              DCI-P3 values), an ICC byte (bit 7: an ICC profile made of an ICC
+ *              header and the pixel data, read by lcms2 with icc=auto), a format
+ *              change byte, and for frames after the first a runtime command
  *   from byte 80: pixel data (repeated to fill every plane, padding included)
  *
  * The filter runs through the libavfilter API (buffer -> cspfix -> buffersink).
@@ -180,7 +182,10 @@ static int pick_enum(Reader *r)
     case 4:  return INT_MIN;
     case 5:  return 1000;
     case 6:  return 2;       /* unspecified */
-    default: return rd8(r);
+    default: {
+        const unsigned b = rd8(r);
+        return b >= 0xf0 ? 0x400 + (b & 1) : b; /* cspfix's own values (opRGB, DCI-P3) */
+    }
     }
 }
 
@@ -238,7 +243,39 @@ typedef struct Expect {
     enum AVPixelFormat fmt;
     int loose;           ///< a command changed options: only validity is checked
     int any_fmt;         ///< the options let negotiation pick the output format
+    int own;             ///< primaries and transfer may be cspfix's own values (an
+                         ///< option set one, or a frame's ICC profile may say one),
+                         ///< whose tags are unspecified
 } Expect;
+
+static void be32(uint8_t *p, uint32_t v)
+{
+    p[0] = v >> 24;
+    p[1] = v >> 16;
+    p[2] = v >> 8;
+    p[3] = v;
+}
+
+/* an ICC profile: a header lcms2 accepts (RGB display profile, version 4, XYZ PCS),
+ * then the fuzzer's bytes from the tag count on */
+static int attach_icc(AVFrame *f, const uint8_t *pix, size_t npix)
+{
+    const size_t n = FFMIN(npix, 4096);
+    AVFrameSideData *sd = av_frame_new_side_data(f, AV_FRAME_DATA_ICC_PROFILE, 128 + n);
+
+    if (!sd)
+        return AVERROR(ENOMEM);
+    memset(sd->data, 0, 128);
+    be32(sd->data, 128 + n);
+    be32(sd->data + 8, 0x04300000);
+    memcpy(sd->data + 12, "mntrRGB XYZ ", 12);
+    memcpy(sd->data + 36, "acsp", 4);
+    be32(sd->data + 68, 0x0000f6d6);    /* D50 illuminant, s15Fixed16 */
+    be32(sd->data + 72, 0x00010000);
+    be32(sd->data + 76, 0x0000d32d);
+    memcpy(sd->data + 128, pix, n);
+    return 0;
+}
 
 static AVFrame *make_frame(enum AVPixelFormat fmt, int w, int h, Reader *r,
                            const uint8_t *pix, size_t npix, int64_t pts)
@@ -268,6 +305,10 @@ static AVFrame *make_frame(enum AVPixelFormat fmt, int w, int h, Reader *r,
     f->colorspace      = pick_enum(r);
     f->color_range     = pick_enum(r);
     f->chroma_location = pick_enum(r);
+    if ((rd8(r) & 0x80) && npix && attach_icc(f, pix, npix) < 0) {
+        av_frame_free(&f);
+        return NULL;
+    }
     f->pts             = pts;
     f->duration        = 1;
     f->sample_aspect_ratio = (AVRational){ 1, 1 };
@@ -299,9 +340,10 @@ static void check_output(const AVFrame *o, const AVFrame *in, const Expect *e, i
     if (o->pts != in->pts || o->duration != in->duration)
         FAIL("pts/duration %"PRId64"/%"PRId64", expected %"PRId64"/%"PRId64,
              o->pts, o->duration, in->pts, in->duration);
-    if (!pn || !tn || !cn || o->color_primaries == AVCOL_PRI_UNSPECIFIED ||
+    if (!pn || !tn || !cn ||
+        (o->color_primaries == AVCOL_PRI_UNSPECIFIED && !e->own) ||
         o->color_primaries == AVCOL_PRI_RESERVED0 || o->color_primaries == AVCOL_PRI_RESERVED ||
-        o->color_trc == AVCOL_TRC_UNSPECIFIED || o->color_trc == AVCOL_TRC_RESERVED0 ||
+        (o->color_trc == AVCOL_TRC_UNSPECIFIED && !e->own) || o->color_trc == AVCOL_TRC_RESERVED0 ||
         o->color_trc == AVCOL_TRC_RESERVED || o->colorspace == AVCOL_SPC_UNSPECIFIED ||
         o->colorspace == AVCOL_SPC_RESERVED ||
         (o->color_range != AVCOL_RANGE_MPEG && o->color_range != AVCOL_RANGE_JPEG))
@@ -314,7 +356,7 @@ static void check_output(const AVFrame *o, const AVFrame *in, const Expect *e, i
     if (e->loose)
         return;
     for (int i = 0; i < 4; i++)
-        if (e->field[i] >= 0 && got[i] != e->field[i] &&
+        if (e->field[i] >= 0 && got[i] != (e->field[i] >= 0x400 ? 2 : e->field[i]) &&
             !(i == 2 && is_rgb(o->format)) && !(i == 3 && full_only(o->format)))
             FAIL("output field %d is %d, the options say %d", i, got[i], e->field[i]);
 }
@@ -381,6 +423,8 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
             break;
         }
         }
+        if (v >= 0x400)
+            e.own = 1;
         if (o->field == 4)
             all = v;
         else if (o->field >= 0)
@@ -437,6 +481,8 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
             errors_expected = 0;
             goto end;
         }
+        if (av_frame_get_side_data(in[i], AV_FRAME_DATA_ICC_PROFILE))
+            e.own = 1;
     }
 
     /* the link's colour space and range: the first frame's, where the buffer source takes them */

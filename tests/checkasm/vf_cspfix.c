@@ -328,9 +328,10 @@ static void check_tf(const CspfixDSPContext *dsp)
         [CSPFIX_CURVE_LOG100] = "log100", [CSPFIX_CURVE_LOG316] = "log316",
         [CSPFIX_CURVE_SMPTE428] = "smpte428", [CSPFIX_CURVE_PQ] = "pq",
         [CSPFIX_CURVE_HLG] = "hlg", [CSPFIX_CURVE_VLOG] = "vlog",
-        [CSPFIX_CURVE_IPT] = "ipt",
+        [CSPFIX_CURVE_IPT] = "ipt", [CSPFIX_CURVE_OPRGB] = "oprgb",
+        [CSPFIX_CURVE_DCIP3] = "dcip3",
     };
-    Curve curves[2 * CSPFIX_CURVE_NB + 4];
+    Curve curves[2 * CSPFIX_CURVE_NB + 5];
     char cnames[2 * CSPFIX_CURVE_NB][32];
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
@@ -352,6 +353,7 @@ static void check_tf(const CspfixDSPContext *dsp)
     curves[n++] = (Curve){ "srgb_to_bt1886", { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 } };
     curves[n++] = (Curve){ "bt1886_to_srgb", { CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1 } };
     curves[n++] = (Curve){ "srgb_to_gamma22", { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1 } };
+    curves[n++] = (Curve){ "oprgb_to_srgb", { CSPFIX_CURVE_OPRGB, 0, CSPFIX_CURVE_SRGB, 1 } };
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
