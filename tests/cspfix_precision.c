@@ -23,7 +23,7 @@
  * Drives cspfix through the libavfilter API on exhaustive / dense inputs and
  * compares every in-gamut output sample with the unrounded reference value:
  * no sample may be 1 code or more away, and at least 99.9 % (8/10-bit output)
- * or 99.5 % (12-bit) must be exactly the correctly rounded value.
+ * or 99.5 % (12-bit and more) must be exactly the correctly rounded value.
  * Usage: cspfix_precision [-q] [name-substring]
  */
 
@@ -71,6 +71,10 @@ typedef struct Conv {
 } Conv;
 
 #define D(p, t, m, r, d) { AVCOL_PRI_ ## p, AVCOL_TRC_ ## t, AVCOL_SPC_ ## m, AVCOL_RANGE_ ## r, d }
+/* primaries and transfers FFmpeg has no value for (opRGB, the DCI-P3 projector's 2.6): the
+ * model's own values, handed to the filter by name (prim_name(), trc_name()) and, on the
+ * input side, as the iprimaries/itrc overrides of an unspecified tag */
+#define DX(p, t, m, r, d) { p, t, AVCOL_SPC_ ## m, AVCOL_RANGE_ ## r, d }
 
 static const Conv convs[] = {
     { "smpte170m->bt709 (full chain)", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P,
@@ -168,6 +172,17 @@ static const Conv convs[] = {
       D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), D(BT709, BT709, RGB, JPEG, 12), 0 },
     { "bt2020->bt709 gamut compress", SRC_GRID10S, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P,
       D(BT2020, BT2020_10, BT2020_NCL, MPEG, 10), SDR709_8, 0, 1.0, 0, REF_GAMUT_COMPRESS },
+    /* opRGB (IEC 61966-2-5: a pure power 563/256, infinite slope at black as gamma22; BT.709's
+     * red and blue) and the DCI-P3 projector's pure power 2.6 (SMPTE RP 431-2), with the
+     * standard bound as the gamma22 row above */
+    { "gbrp sRGB->opRGB", SRC_ALL8, AV_PIX_FMT_GBRP, AV_PIX_FMT_GBRP,
+      D(BT709, IEC61966_2_1, RGB, JPEG, 8), DX(REF_PRI_OPRGB, REF_TRC_OPRGB, RGB, JPEG, 8), 0 },
+    { "gbrp10 sRGB->gbrp16 opRGB", SRC_GRID10, AV_PIX_FMT_GBRP10, AV_PIX_FMT_GBRP16,
+      D(BT709, IEC61966_2_1, RGB, JPEG, 10), DX(REF_PRI_OPRGB, REF_TRC_OPRGB, RGB, JPEG, 16), 0 },
+    { "gbrp opRGB->sRGB", SRC_ALL8, AV_PIX_FMT_GBRP, AV_PIX_FMT_GBRP,
+      DX(REF_PRI_OPRGB, REF_TRC_OPRGB, RGB, JPEG, 8), D(BT709, IEC61966_2_1, RGB, JPEG, 8), 0 },
+    { "bt709 10b->gbrp10 smpte431 dci-p3", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_GBRP10,
+      SDR709_10, DX(AVCOL_PRI_SMPTE431, REF_TRC_DCIP3, RGB, JPEG, 10), 0 },
 };
 
 /* Float outputs (gbrpf32le, full range) of in-gamut inputs: the error of each sample
@@ -195,6 +210,49 @@ static int plane_of(enum AVPixelFormat fmt, int c)
     return (av_pix_fmt_desc_get(fmt)->flags & AV_PIX_FMT_FLAG_RGB) ? rgb[c] : c;
 }
 
+/* the filter's option names of the model's values (FFmpeg's names, and cspfix's own) */
+static const char *prim_name(int prim)
+{
+    return prim == REF_PRI_OPRGB ? "oprgb" : av_color_primaries_name(prim);
+}
+
+static const char *trc_name(int trc)
+{
+    return trc == REF_TRC_OPRGB ? "oprgb" :
+           trc == REF_TRC_DCIP3 ? "dci-p3" : av_color_transfer_name(trc);
+}
+
+/* a frame can only be tagged with FFmpeg's values: cspfix's own are left unspecified (and
+ * given to the filter as iprimaries/itrc, in_overrides()) */
+static int is_own_prim(int prim)
+{
+    return prim == REF_PRI_OPRGB;
+}
+
+static int is_own_trc(int trc)
+{
+    return trc == REF_TRC_OPRGB || trc == REF_TRC_DCIP3;
+}
+
+static AVFrame *alloc_input(const Conv *cv, int w, int h)
+{
+    return cspfix_alloc_frame(cv->in_fmt, w, h,
+                              is_own_prim(cv->in.prim) ? AVCOL_PRI_UNSPECIFIED : cv->in.prim,
+                              is_own_trc(cv->in.trc) ? AVCOL_TRC_UNSPECIFIED : cv->in.trc,
+                              cv->in.matrix, cv->in.range);
+}
+
+/* the filter options that describe an input with cspfix's own values; n bytes of buf */
+static int in_overrides(const Conv *cv, char *buf, int n)
+{
+    int len = 0;
+    if (is_own_prim(cv->in.prim))
+        len += snprintf(buf + len, n - len, ":iprimaries=%s", prim_name(cv->in.prim));
+    if (is_own_trc(cv->in.trc))
+        len += snprintf(buf + len, n - len, ":itrc=%s", trc_name(cv->in.trc));
+    return len;
+}
+
 static int grid10(int i)
 {
     /* 256 levels over 0..1023 touching every residue mod 4 */
@@ -215,8 +273,7 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
     if (cv->src == SRC_BLOCKS420) {
         unsigned seed = 12345;
         *w = *h = 1024;
-        f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
-                               cv->in.range);
+        f = alloc_input(cv, *w, *h);
         if (!f)
             return NULL;
         for (int by = 0; by < *h / 16; by++) {
@@ -242,8 +299,7 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
         const int vsub = av_pix_fmt_desc_get(cv->in_fmt)->log2_chroma_h;
         const int ten = cv->src == SRC_GRID10SUB;
         *w = *h = 256 * SUB_BLOCK;
-        f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
-                               cv->in.range);
+        f = alloc_input(cv, *w, *h);
         if (!f)
             return NULL;
         for (int y = 0; y < *h; y++)
@@ -264,8 +320,7 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
     if (cv->src == SRC_EDGES10) {
         *w = 1024;
         *h = 6;
-        f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
-                               cv->in.range);
+        f = alloc_input(cv, *w, *h);
         if (!f)
             return NULL;
         for (int y = 0; y < *h; y++)
@@ -280,8 +335,7 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
         *w = 2048;
         *h = 1024;
     }
-    f = cspfix_alloc_frame(cv->in_fmt, *w, *h, cv->in.prim, cv->in.trc, cv->in.matrix,
-                           cv->in.range);
+    f = alloc_input(cv, *w, *h);
     if (!f)
         return NULL;
     if (cv->src == SRC_GRID10S) {
@@ -347,12 +401,13 @@ static int run_conv(const Conv *cv, int verbose)
         return -1;
     n = snprintf(filter, sizeof(filter),
                  "cspfix=primaries=%s:trc=%s:space=%s:range=%s:format=%s:dither=none:linearize=%s",
-                 av_color_primaries_name(cv->out.prim), av_color_transfer_name(cv->out.trc),
+                 prim_name(cv->out.prim), trc_name(cv->out.trc),
                  av_color_space_name(cv->out.matrix), av_color_range_name(cv->out.range),
                  av_get_pix_fmt_name(cv->out_fmt), cv->linearize ? "scene" : "display");
     n += snprintf(filter + n, sizeof(filter) - n, ":tonemap=%s:gamut=%s:peak=%g:target_peak=%g"
                   ":desat=%g", tm_names[cv->tonemap], gamut_names[cv->gamut], cv->peak,
                   cv->target_peak, cv->desat);
+    n += in_overrides(cv, filter + n, sizeof(filter) - n);
     ret = cspfix_run1(in, filter, 1, &out);
     if (ret < 0) {
         fprintf(stderr, "%s: filter failed (%d): %s\n", cv->name, ret, filter);
@@ -447,16 +502,17 @@ static int run_float_conv(const Conv *cv)
     const int ibig = cv->in.depth > 8;
     long long n = 0, within = 0;
     double max = 0.0, sum = 0.0;
-    int w, h, ret, pass;
+    int w, h, ret, pass, len;
 
     in = make_input(cv, &w, &h);
     if (!in)
         return -1;
-    snprintf(filter, sizeof(filter), "cspfix=primaries=%s:trc=%s:space=rgb:range=pc:format=%s"
-             ":tonemap=%s:gamut=%s:peak=%g:target_peak=%g:desat=%g",
-             av_color_primaries_name(cv->out.prim), av_color_transfer_name(cv->out.trc),
-             av_get_pix_fmt_name(cv->out_fmt), tm_names[cv->tonemap], gamut_names[cv->gamut],
-             cv->peak, cv->target_peak, cv->desat);
+    len = snprintf(filter, sizeof(filter), "cspfix=primaries=%s:trc=%s:space=rgb:range=pc:format=%s"
+                   ":tonemap=%s:gamut=%s:peak=%g:target_peak=%g:desat=%g",
+                   prim_name(cv->out.prim), trc_name(cv->out.trc),
+                   av_get_pix_fmt_name(cv->out_fmt), tm_names[cv->tonemap], gamut_names[cv->gamut],
+                   cv->peak, cv->target_peak, cv->desat);
+    in_overrides(cv, filter + len, sizeof(filter) - len);
     ret = cspfix_run1(in, filter, 1, &out);
     if (ret < 0) {
         fprintf(stderr, "%s: filter failed (%d): %s\n", cv->name, ret, filter);

@@ -1,8 +1,9 @@
 /*
  * cspfix float64 reference model, written from the standards
- * (ITU-T H.273, ITU-R BT.601/709/1886/2020/2100/2408, SMPTE ST 2084/428-1, SMPTE RP 177,
- * IEC 61966-2-1/2-4, ARIB STD-B67). Independent of libavutil's colour code: it only uses
- * the AVCOL_* enum numbering (= H.273 code points) as identifiers.
+ * (ITU-T H.273, ITU-R BT.601/709/1886/2020/2100/2408, SMPTE ST 2084/428-1, SMPTE RP 177/431-2,
+ * IEC 61966-2-1/2-4/2-5, ARIB STD-B67). Independent of libavutil's colour code: it only uses
+ * the AVCOL_* enum numbering (= H.273 code points) as identifiers, and values of its own
+ * (REF_PRI_OPRGB, REF_TRC_OPRGB, REF_TRC_DCIP3) for what H.273 has no code point for.
  *
  * This file is part of cspfix.
  *
@@ -160,6 +161,19 @@ static double pow22_inv(double x) { return pow(x, 1.0 / 2.2); }
 static double pow28(double x)     { return pow(x, 2.8); }
 static double pow28_inv(double x) { return pow(x, 1.0 / 2.8); }
 
+/* IEC 61966-2-5 (opRGB, Adobe RGB (1998)): a pure power of exponent 563/256 = 2.19921875
+ * (not 2.2), without a linear segment; black at 0 (the reference display's black level is
+ * the viewing condition, not part of the encoding). */
+#define OPRGB_GAMMA (563.0 / 256.0)
+static double pow_oprgb(double x)     { return pow(x, OPRGB_GAMMA); }
+static double pow_oprgb_inv(double x) { return pow(x, 1.0 / OPRGB_GAMMA); }
+
+/* SMPTE RP 431-2 reference projector: a pure power 2.6 on relative light (ST 428-1's
+ * 52.37 / 48 scaling is for its XYZ encoding, not used here). */
+#define DCIP3_GAMMA 2.6
+static double pow_dcip3(double x)     { return pow(x, DCIP3_GAMMA); }
+static double pow_dcip3_inv(double x) { return pow(x, 1.0 / DCIP3_GAMMA); }
+
 /* SMPTE ST 428-1: L = (52.37 / 48) E'^2.6, i.e. E' = (48 L / 52.37)^(1/2.6) (H.273 tc 17). */
 static double st428_eotf(double e)     { return 52.37 / 48.0 * pow(e, 2.6); }
 static double st428_inv_eotf(double l) { return pow(48.0 * l / 52.37, 1.0 / 2.6); }
@@ -248,7 +262,7 @@ static int trc_supported(int trc)
     case REF_TRC_SMPTE240M: case REF_TRC_LINEAR: case REF_TRC_LOG100: case REF_TRC_LOG316:
     case REF_TRC_IEC61966_2_4: case REF_TRC_BT1361E: case REF_TRC_IEC61966_2_1:
     case REF_TRC_BT2020_10: case REF_TRC_BT2020_12: case REF_TRC_SMPTE2084:
-    case REF_TRC_SMPTE428: case REF_TRC_ARIB_STD_B67:
+    case REF_TRC_SMPTE428: case REF_TRC_ARIB_STD_B67: case REF_TRC_OPRGB: case REF_TRC_DCIP3:
         return 1;
     default:
         return 0;
@@ -278,6 +292,10 @@ double ref_linearize(int trc, int linearize, double e)
         return odd(pow22, e);
     case REF_TRC_GAMMA28:
         return odd(pow28, e);
+    case REF_TRC_OPRGB:
+        return odd(pow_oprgb, e);
+    case REF_TRC_DCIP3:
+        return odd(pow_dcip3, e);
     case REF_TRC_LINEAR:
         return e;
     case REF_TRC_IEC61966_2_1:
@@ -320,6 +338,10 @@ double ref_delinearize(int trc, int linearize, double l)
         return odd(pow22_inv, l);
     case REF_TRC_GAMMA28:
         return odd(pow28_inv, l);
+    case REF_TRC_OPRGB:
+        return odd(pow_oprgb_inv, l);
+    case REF_TRC_DCIP3:
+        return odd(pow_dcip3_inv, l);
     case REF_TRC_LINEAR:
         return l;
     case REF_TRC_IEC61966_2_1:
@@ -567,7 +589,8 @@ typedef struct Chroma {
 #define WHITE_D65 0.3127, 0.3290
 #define WHITE_C   0.310, 0.316
 
-/* H.273 Table 2. */
+/* H.273 Table 2; opRGB from IEC 61966-2-5 (= Adobe RGB (1998): BT.709's red and blue,
+ * a greener green, D65). */
 static int prim_chroma(int prim, Chroma *c)
 {
     static const struct { int prim; Chroma c; } tab[] = {
@@ -582,6 +605,7 @@ static int prim_chroma(int prim, Chroma *c)
         { REF_PRI_SMPTE431,  { 0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.314, 0.351 } },
         { REF_PRI_SMPTE432,  { 0.680, 0.320, 0.265, 0.690, 0.150, 0.060, WHITE_D65 } },
         { REF_PRI_EBU3213,   { 0.630, 0.340, 0.295, 0.605, 0.155, 0.077, WHITE_D65 } },
+        { REF_PRI_OPRGB,     { 0.64,  0.33,  0.21,  0.71,  0.15,  0.06,  WHITE_D65 } },
     };
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
         if (tab[i].prim == prim) {
@@ -703,6 +727,15 @@ int ref_gamut_matrix(int prim_in, int prim_out, int wpadapt, double m[3][3])
     /* RGB_out = NPM_out^-1 * M * NPM_in * RGB_in */
     mat_mul(m, adapt, npm_in);
     mat_mul(m, npm_out_inv, m);
+    /* Entries that are 0 in exact arithmetic (a primary both sides share, as BT.709, BT.470BG
+     * and opRGB share red and blue) come out as rounding residues below 1e-15. Through a pure
+     * power's infinite slope at black (gamma22, opRGB) a residue of 1e-17 would show as
+     * 1e-8, and a negative one would put a colour on the gamut's boundary outside it: they
+     * are zeroed (no real entry is anywhere near 1e-12). */
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (fabs(m[i][j]) < 1e-12)
+                m[i][j] = 0.0;
     return 0;
 }
 

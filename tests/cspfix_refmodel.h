@@ -1,7 +1,7 @@
 /*
  * cspfix float64 reference model, written from the standards
- * (ITU-T H.273, ITU-R BT.601/709/1886/2020/2100, SMPTE ST 2084/428-1, IEC 61966-2-1/2-4,
- * ARIB STD-B67, SMPTE RP 177). Independent of libavutil's colour code: it only uses
+ * (ITU-T H.273, ITU-R BT.601/709/1886/2020/2100, SMPTE ST 2084/428-1, IEC 61966-2-1/2-4/2-5,
+ * ARIB STD-B67, SMPTE RP 177/431-2). Independent of libavutil's colour code: it only uses
  * the AVCOL_* enum numbering as identifiers.
  *
  * This file is part of cspfix.
@@ -38,6 +38,9 @@ enum RefPrimaries {
     REF_PRI_SMPTE431  = 11,
     REF_PRI_SMPTE432  = 12,
     REF_PRI_EBU3213   = 22,
+    /* No H.273 code point: values above H.273's range, the same numbers as the filter's
+     * (so a model description can be handed to it) */
+    REF_PRI_OPRGB     = 0x400, /* IEC 61966-2-5 opRGB = Adobe RGB (1998), white D65 */
 };
 
 enum RefTransfer {
@@ -57,6 +60,9 @@ enum RefTransfer {
     REF_TRC_SMPTE2084    = 16,
     REF_TRC_SMPTE428     = 17,
     REF_TRC_ARIB_STD_B67 = 18,
+    /* No H.273 code point (as REF_PRI_OPRGB): pure powers, odd-extended like gamma22 */
+    REF_TRC_OPRGB        = 0x400, /* IEC 61966-2-5 opRGB: L = E'^(563/256) */
+    REF_TRC_DCIP3        = 0x401, /* SMPTE RP 431-2 reference projector: L = E'^2.6 */
 };
 
 enum RefMatrix {
@@ -77,7 +83,8 @@ enum RefMatrix {
 
 enum RefRange { REF_RANGE_TV = 1, REF_RANGE_PC = 2 };
 
-/* One side of a conversion. Values are AVCOL_* numbers (libavutil/pixfmt.h numbering). */
+/* One side of a conversion. Values are AVCOL_* numbers (libavutil/pixfmt.h numbering), or for
+ * prim and trc the REF_PRI_OPRGB, REF_TRC_OPRGB, REF_TRC_DCIP3 values above. */
 typedef struct RefDesc {
     int prim;    /* AVColorPrimaries */
     int trc;     /* AVColorTransferCharacteristic */

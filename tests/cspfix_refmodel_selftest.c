@@ -1,6 +1,7 @@
 /*
  * Self-test of the cspfix float64 reference model against published values
- * (ITU-T H.273, ITU-R BT.709/2020/2100/2408, SMPTE ST 2084, IEC 61966-2-1, Bradford CAT).
+ * (ITU-T H.273, ITU-R BT.709/2020/2100/2408, SMPTE ST 2084, IEC 61966-2-1/2-5, Adobe RGB (1998),
+ * SMPTE RP 431-2, Bradford CAT).
  *
  * This file is part of cspfix.
  *
@@ -282,6 +283,92 @@ static void test_adaptation(void)
     }
 }
 
+/*
+ * opRGB (IEC 61966-2-5 = Adobe RGB (1998)) and the DCI-P3 projector's pure power 2.6 (SMPTE
+ * RP 431-2), which have no H.273 code point. Expected values computed in exact rational
+ * arithmetic from the chromaticities (R 0.64 0.33, G 0.21 0.71, B 0.15 0.06, D65 0.3127 0.3290),
+ * printed to 9 decimals. (The often quoted Y row 0.2973769 0.6273491 0.0752741 is
+ * B. Lindbloom's, computed with his D65 XYZ (0.95047, 1, 1.08883) instead of the D65 of these
+ * xy values (0.9504559, 1, 1.0890578): 3e-5 off, so not used here.)
+ */
+static void test_oprgb_dcip3(void)
+{
+    static const double oprgb_y[3] = { 0.297344975, 0.627363566, 0.075291458 };
+    /* Adobe RGB (1998) Color Image Encoding (2005), normalised XYZ -> RGB, 5 decimals */
+    static const double adobe_inv[3][3] = {
+        {  2.04159, -0.56501, -0.34473 },
+        { -0.96924,  1.87597,  0.04156 },
+        {  0.01344, -0.11836,  1.01517 },
+    };
+    /* BT.709/sRGB 8-bit full-range primaries in opRGB 8-bit full range: red and blue share
+     * their chromaticities (only their scale changes), green is the same linear green plus
+     * some red and blue; rounded: (219, 0, 0), (144, 255, 60), (0, 0, 250) */
+    static const double want[3][3] = {
+        { 218.940858585,   0.0,           0.0          },
+        { 144.067927827, 255.0,          59.778068676 },
+        {   0.0,           0.0,         250.172531968 },
+    };
+    const RefDesc srgb  = { REF_PRI_BT709, REF_TRC_IEC61966_2_1, REF_SPC_RGB, REF_RANGE_PC, 8 };
+    const RefDesc oprgb = { REF_PRI_OPRGB, REF_TRC_OPRGB, REF_SPC_RGB, REF_RANGE_PC, 8 };
+    const RefOptions opt = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
+    double m[3][3], kr = NAN, kb = NAN;
+    int ret;
+
+    check(ref_npm(REF_PRI_OPRGB, m) == 0, "ref_npm(oprgb) succeeds");
+    check_row("NPM oprgb Y row (exact from xy)", m[1], oprgb_y, 1e-6);
+    for (int i = 0; i < 3; i++) {
+        double p[3];
+        for (int j = 0; j < 3; j++)
+            p[j] = adobe_inv[i][0] * m[0][j] + adobe_inv[i][1] * m[1][j] +
+                   adobe_inv[i][2] * m[2][j];
+        double id[3] = { i == 0, i == 1, i == 2 };
+        char name[80];
+        snprintf(name, sizeof(name), "Adobe RGB (1998) XYZ->RGB row %d times NPM oprgb", i);
+        /* 5 printed decimals: at most 0.5e-5 times a column sum of the NPM (<= 1.255) */
+        check_row(name, p, id, 0.5e-5 * 1.255 + 1e-12);
+    }
+    ret = ref_luma_coeffs(REF_SPC_CHROMA_DERIVED_NCL, REF_PRI_OPRGB, &kr, &kb);
+    check(ret == 0 && fabs(kr - oprgb_y[0]) <= 1e-6 && fabs(kb - oprgb_y[2]) <= 1e-6,
+          "chroma-derived-nc with oprgb primaries: Kr = %.7f Kb = %.7f", kr, kb);
+    for (int c = 0; c < 3; c++) {
+        double in[3] = { 255.0 * (c == 0), 255.0 * (c == 1), 255.0 * (c == 2) };
+        double out[3] = { NAN, NAN, NAN };
+        int g = 0;
+        char name[80];
+
+        ret = ref_convert(&srgb, &oprgb, &opt, in, out, &g);
+        snprintf(name, sizeof(name), "sRGB %s -> opRGB 8-bit (ret %d, in gamut %d)",
+                 c == 0 ? "red" : c == 1 ? "green" : "blue", ret, g);
+        check(ret == 0 && g, "%s", name);
+        check_row(name, out, want[c], 1e-6);
+    }
+
+    /* the curves: 563/256 = 2.19921875, not 2.2; 2.6; odd, and the same in both modes */
+    for (int mode = 0; mode < 2; mode++) {
+        const char *mn = mode ? "scene" : "display";
+        check_near(mode ? "opRGB decode(0.5) scene" : "opRGB decode(0.5) display",
+                   ref_linearize(REF_TRC_OPRGB, mode, 0.5), 0.217755528144395, 1e-14);
+        check(fabs(ref_linearize(REF_TRC_OPRGB, mode, 0.5) -
+                   ref_linearize(REF_TRC_GAMMA22, mode, 0.5)) > 1e-4,
+              "opRGB decode(0.5) differs from gamma22's 0.217637640824031 (%s)", mn);
+        check_near(mode ? "opRGB encode(0.217755528144395) scene" :
+                   "opRGB encode(0.217755528144395) display",
+                   ref_delinearize(REF_TRC_OPRGB, mode, 0.217755528144395), 0.5, 1e-14);
+        check_near(mode ? "DCI-P3 decode(0.5) scene" : "DCI-P3 decode(0.5) display",
+                   ref_linearize(REF_TRC_DCIP3, mode, 0.5), 0.164938488846612, 1e-14);
+        check_near(mode ? "DCI-P3 encode(0.164938488846612) scene" :
+                   "DCI-P3 encode(0.164938488846612) display",
+                   ref_delinearize(REF_TRC_DCIP3, mode, 0.164938488846612), 0.5, 1e-14);
+        const double op = ref_linearize(REF_TRC_OPRGB, mode, 0.5);
+        const double p3 = ref_delinearize(REF_TRC_DCIP3, mode, 0.25);
+        check(ref_linearize(REF_TRC_OPRGB, mode, 1.0) == 1.0 &&
+              ref_linearize(REF_TRC_DCIP3, mode, 1.0) == 1.0 &&
+              ref_linearize(REF_TRC_OPRGB, mode, -0.5) == -op &&
+              ref_delinearize(REF_TRC_DCIP3, mode, -0.25) == -p3,
+              "opRGB and DCI-P3 curves: 1 -> 1, odd extension below black (%s)", mn);
+    }
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Round trips                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
@@ -290,7 +377,7 @@ static const int all_trcs[] = {
     REF_TRC_BT709, REF_TRC_GAMMA22, REF_TRC_GAMMA28, REF_TRC_SMPTE170M, REF_TRC_SMPTE240M,
     REF_TRC_LINEAR, REF_TRC_LOG100, REF_TRC_LOG316, REF_TRC_IEC61966_2_4, REF_TRC_BT1361E,
     REF_TRC_IEC61966_2_1, REF_TRC_BT2020_10, REF_TRC_BT2020_12, REF_TRC_SMPTE2084,
-    REF_TRC_SMPTE428, REF_TRC_ARIB_STD_B67,
+    REF_TRC_SMPTE428, REF_TRC_ARIB_STD_B67, REF_TRC_OPRGB, REF_TRC_DCIP3,
 };
 #define NB_TRCS (int)(sizeof(all_trcs) / sizeof(all_trcs[0]))
 
@@ -720,6 +807,7 @@ int main(void)
     test_hlg();
     test_sdr_curves();
     test_adaptation();
+    test_oprgb_dcip3();
     test_range();
     test_601_to_709();
     test_ictcp();
