@@ -34,6 +34,7 @@
 #include "libavutil/pixdesc.h"
 
 #include "cspfix_colorimetry.h"
+#include "cspfix_custom.h"
 #include "cspfix_plan.h"
 
 /* ---- 3x3 and 3x4 matrix helpers ---- */
@@ -134,23 +135,27 @@ void ff_cspfix_xy_to_xyz(double xyz[3], double x, double y)
 
 const char *ff_cspfix_prim_name(int prim)
 {
-    return prim == CSPFIX_PRI_OPRGB ? "oprgb" : av_color_primaries_name(prim);
+    return prim == CSPFIX_PRI_OPRGB ? "oprgb" :
+           prim >= CSPFIX_PRI_CUSTOM ? ff_cspfix_custom_prim_name(prim) :
+           av_color_primaries_name(prim);
 }
 
 const char *ff_cspfix_trc_name(int trc)
 {
     return trc == CSPFIX_TRC_OPRGB ? "oprgb" :
-           trc == CSPFIX_TRC_DCIP3 ? "dci-p3" : av_color_transfer_name(trc);
+           trc == CSPFIX_TRC_DCIP3 ? "dci-p3" :
+           trc >= CSPFIX_TRC_CUSTOM ? ff_cspfix_custom_trc_name(trc) :
+           av_color_transfer_name(trc);
 }
 
 enum AVColorPrimaries ff_cspfix_prim_tag(int prim)
 {
-    return prim == CSPFIX_PRI_OPRGB ? AVCOL_PRI_UNSPECIFIED : prim;
+    return prim >= CSPFIX_PRI_OPRGB ? AVCOL_PRI_UNSPECIFIED : prim;
 }
 
 enum AVColorTransferCharacteristic ff_cspfix_trc_tag(int trc)
 {
-    return trc == CSPFIX_TRC_OPRGB || trc == CSPFIX_TRC_DCIP3 ? AVCOL_TRC_UNSPECIFIED : trc;
+    return trc >= CSPFIX_TRC_OPRGB ? AVCOL_TRC_UNSPECIFIED : trc;
 }
 
 int ff_cspfix_prim_xy(int prim, double xy[4][2])
@@ -169,6 +174,8 @@ int ff_cspfix_prim_xy(int prim, double xy[4][2])
         memcpy(xy, prim == CSPFIX_PRI_OPRGB ? oprgb : xyz, sizeof(oprgb));
         return 0;
     }
+    if (prim >= CSPFIX_PRI_CUSTOM)
+        return ff_cspfix_custom_prim_xy(prim, xy);
     if (prim < 0 || !(d = av_csp_primaries_desc_from_id(prim)))
         return AVERROR(EINVAL);
     for (int c = 0; c < 4; c++) {

@@ -34,7 +34,9 @@
  * ranges (they go in the same fields): opRGB (IEC 61966-2-5, Adobe RGB (1998): its
  * primaries with D65, and its pure power 563/256) and the DCI-P3 reference projector's
  * pure power 2.6 (SMPTE RP 431-2; its primaries are FFmpeg's smpte431). Output frames
- * with one carry unspecified tags and an ICC profile that says it (icc_out).
+ * with one carry unspecified tags and an ICC profile that says it (icc_out). Above them,
+ * from CSPFIX_PRI_CUSTOM and CSPFIX_TRC_CUSTOM, the primaries and curves of ICC
+ * profiles (cspfix_custom.h).
  */
 #define CSPFIX_PRI_OPRGB 0x400
 #define CSPFIX_TRC_OPRGB 0x400

@@ -310,9 +310,9 @@ static void apply_icc(void *ctx, const CspfixDescribe *s, const AVFrame *f, int 
     if (!c->logged || c->logged_prim != *prim || c->logged_trc != *trc) {
         const int contradict = (dp && !is_unset(*prim)) || (dt && !is_unset(*trc));
         av_log(ctx, contradict ? AV_LOG_WARNING : AV_LOG_VERBOSE, "The frame's ICC profile "
-               "(\"%s\") describes primaries %s, transfer %s%s%s%s%s%s.\n", c->desc,
+               "(\"%s\") describes primaries %s, transfer %s%s%s%s%s%s%s.\n", c->desc,
                ip == AVCOL_PRI_UNSPECIFIED ? "(none: grey)" : ff_cspfix_prim_name(ip),
-               ff_cspfix_trc_name(it), contradict ? "; the frame's tags say " : "",
+               ff_cspfix_trc_name(it), c->note, contradict ? "; the frame's tags say " : "",
                contradict ? ff_cspfix_prim_name(*prim) : "", contradict ? "/" : "",
                contradict ? ff_cspfix_trc_name(*trc) : "",
                contradict ? ": the profile is taken (icc=ignore takes the tags)" : "");

@@ -24,12 +24,14 @@
 #include <string.h>
 
 #include "config.h"
+#include "libavutil/avstring.h"
 #include "libavutil/error.h"
 #include "libavutil/macros.h"
 #include "libavutil/mem.h"
 #include "libavutil/pixfmt.h"
 
 #include "cspfix_colorimetry.h"
+#include "cspfix_custom.h"
 #include "cspfix_icc.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
@@ -145,11 +147,16 @@ static int match_primaries(CspfixIcc *c, const double xy[4][2])
     }
     if (best <= CSPFIX_ICC_XY_TOL)
         return prim;
-    snprintf(c->why, sizeof(c->why), "its colorants (R %.4f,%.4f G %.4f,%.4f B %.4f,%.4f, "
-             "white %.4f,%.4f) are no primaries cspfix has (nearest %s, %.4f away; custom "
-             "primaries are not taken yet)", xy[0][0], xy[0][1], xy[1][0], xy[1][1],
-             xy[2][0], xy[2][1], xy[3][0], xy[3][1], ff_cspfix_prim_name(prim), best);
-    return AVERROR_PATCHWELCOME;
+    /* primaries of their own: the colorants themselves */
+    if ((prim = ff_cspfix_custom_prim(xy)) < 0) {
+        snprintf(c->why, sizeof(c->why), "more than %d profiles with primaries of their own "
+                 "in this process", CSPFIX_CUSTOM_MAX);
+        return prim;
+    }
+    snprintf(c->note, sizeof(c->note), " (R %.4f,%.4f G %.4f,%.4f B %.4f,%.4f, white "
+             "%.4f,%.4f)", xy[0][0], xy[0][1], xy[1][0], xy[1][1], xy[2][0], xy[2][1],
+             xy[3][0], xy[3][1]);
+    return prim;
 }
 
 /* the decoding curves a profile's TRC is matched to, nearest first on ties */
@@ -188,12 +195,34 @@ static int match_curve(CspfixIcc *c, const cmsToneCurve *const t[3], int n)
     }
     if (best <= CSPFIX_ICC_CURVE_TOL)
         return trc;
-    snprintf(c->why, sizeof(c->why), "its curve (%s) is no transfer cspfix has in "
-             "linearize=%s (nearest %s, %.5f away; custom curves are not taken yet)",
-             cmsGetToneCurveParametricType(t[0]) ? "parametric" : "sampled",
-             c->linearize == CSPFIX_LIN_SCENE ? "scene" : "display",
-             ff_cspfix_trc_name(trc), best);
-    return AVERROR_PATCHWELCOME;
+    /* a curve of its own: ICC's parametric form, else samples */
+    {
+        CspfixCustomCurve cc = { 0 };
+        const int type = cmsGetToneCurveParametricType(t[0]);
+        int ret;
+        if (type >= 1 && type <= 5) {
+            const cmsFloat64Number *p = cmsGetToneCurveParams(t[0]);
+            cc.type = type;
+            memcpy(cc.p, p, sizeof(cc.p));
+        } else {
+            for (int i = 0; i < CSPFIX_CUSTOM_SAMPLES; i++)
+                cc.s[i] = cmsEvalToneCurveFloat(t[0], (float)i / (CSPFIX_CUSTOM_SAMPLES - 1));
+        }
+        if ((ret = ff_cspfix_custom_trc(&cc)) < 0) {
+            snprintf(c->why, sizeof(c->why), ret == AVERROR(ENOSPC) ? "more than %d profiles "
+                     "with curves of their own in this process" : "its curve does not increase "
+                     "from 0 (a decoding curve cspfix cannot invert)", CSPFIX_CUSTOM_MAX);
+            return ret;
+        }
+        {
+            char g[32] = "";
+            if (type == 1)
+                snprintf(g, sizeof(g), ", gamma %.4f", cc.p[0]);
+            av_strlcatf(c->note, sizeof(c->note), " (%s curve%s)", type >= 1 && type <= 5 ?
+                        "a parametric" : "a sampled", g);
+        }
+        return ret;
+    }
 }
 
 static int read_profile(CspfixIcc *c, cmsHPROFILE h, int *prim, int *trc)
@@ -250,7 +279,7 @@ int ff_cspfix_icc_read(CspfixIcc *c, const AVFrameSideData *sd, int *prim, int *
         goto done;
     av_freep(&c->data);
     c->size = 0;
-    c->desc[0] = c->why[0] = 0;
+    c->desc[0] = c->why[0] = c->note[0] = 0;
     c->prim = AVCOL_PRI_UNSPECIFIED;
     c->trc  = AVCOL_TRC_UNSPECIFIED;
     c->logged = 0;
@@ -293,7 +322,13 @@ static cmsToneCurve *build_curve(cmsContext ctx, int trc, int linearize)
     case CSPFIX_CURVE_DCIP3:    return cmsBuildGamma(ctx, CSPFIX_DCIP3_GAMMA);
     case CSPFIX_CURVE_SRGB:     return cmsBuildParametricToneCurve(ctx, 4, srgb);
     case CSPFIX_CURVE_BT709:    return cmsBuildParametricToneCurve(ctx, 4, bt709);
-    default:                    return NULL;
+    }
+    {
+        const CspfixCustomCurve *cc = ff_cspfix_custom_curve(curve);
+        if (!cc)
+            return NULL;
+        return cc->type ? cmsBuildParametricToneCurve(ctx, cc->type, cc->p) :
+                          cmsBuildTabulatedToneCurveFloat(ctx, CSPFIX_CUSTOM_SAMPLES, cc->s);
     }
 }
 

@@ -33,9 +33,11 @@
  * matched to the nearest primaries cspfix has (within CSPFIX_ICC_XY_TOL); the curve is
  * evaluated at CSPFIX_ICC_CURVE_POINTS points and matched to the nearest decoding curve
  * cspfix has in the filter's linearisation mode (within CSPFIX_ICC_CURVE_TOL). cspfix's
- * own stages then convert: the same as the tags that name those values. A profile that
- * lcms2 cannot read, a LUT profile (A2B/B2A tags), per-channel curves that differ,
- * colorants or a curve that match nothing: the reason, and the tags are used.
+ * own stages then convert: the same as the tags that name those values. Colorants and a
+ * curve that match none are values of their own (cspfix_custom.h): the colorants' own
+ * chromaticities, the curve's ICC parametric form or its samples. A profile that lcms2
+ * cannot read, a LUT profile (A2B/B2A tags), per-channel curves that differ, a curve
+ * that does not increase: the reason, and the tags are used.
  *
  * Out: a version 4 matrix/TRC profile for the output's primaries and transfer (its
  * colorants adapted to D50 by Bradford, a chad tag, the curve parametric where ICC has
@@ -78,6 +80,7 @@ typedef struct CspfixIcc {
     int prim, trc;             ///< what it describes (*_UNSPECIFIED: nothing, e.g. grey's primaries)
     char desc[128];            ///< its description tag
     char why[256];             ///< why it is not used
+    char note[192];            ///< what its primaries and curve of their own are
     /* what was last logged about it, to log each change once */
     int logged, logged_prim, logged_trc;
     /* the last profile made for an output */

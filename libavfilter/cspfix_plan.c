@@ -41,6 +41,7 @@
 #include "libavutil/pixdesc.h"
 
 #include "cspfix_colorimetry.h"
+#include "cspfix_custom.h"
 #include "cspfix_hdrmeta.h"
 #include "cspfix_plan.h"
 #include "cspfix_tf.h"
@@ -100,7 +101,8 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
     const char *field = NULL, *value = NULL;
 
     av_bprint_init(&bp, 0, AV_BPRINT_SIZE_AUTOMATIC);
-    if (!in_list((const int *)supported_prim, FF_ARRAY_ELEMS(supported_prim), d->prim)) {
+    if (!in_list((const int *)supported_prim, FF_ARRAY_ELEMS(supported_prim), d->prim) &&
+        !ff_cspfix_custom_prim_name(d->prim)) {
         field = "primaries";
         value = name_or_num(ff_cspfix_prim_name(d->prim), buf, d->prim);
         LIST_NAMES(&bp, supported_prim, ff_cspfix_prim_name);
@@ -748,6 +750,12 @@ static const char *const curve_names[CSPFIX_CURVE_NB] = {
     [CSPFIX_CURVE_DCIP3]       = "dci-p3 (^2.6)",
 };
 
+static const char *curve_name(int curve)
+{
+    return curve >= 0 && curve < CSPFIX_CURVE_NB ? curve_names[curve] :
+           ff_cspfix_custom_curve(curve) ? "icc-curve" : "?";
+}
+
 void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
 {
     if (!p->nb_ops)
@@ -765,11 +773,11 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
         case CSPFIX_OP_TF:
             if (op->curve2 != CSPFIX_CURVE_NONE)
                 av_log(log_ctx, level, "  %d: %s %s, then %s %s (one table)\n", i,
-                       op->encode ? "encode" : "decode", curve_names[op->curve],
-                       op->encode2 ? "encode" : "decode", curve_names[op->curve2]);
+                       op->encode ? "encode" : "decode", curve_name(op->curve),
+                       op->encode2 ? "encode" : "decode", curve_name(op->curve2));
             else
                 av_log(log_ctx, level, "  %d: %s %s\n", i, op->encode ? "encode" : "decode",
-                       curve_names[op->curve]);
+                       curve_name(op->curve));
             break;
         case CSPFIX_OP_OOTF:
             av_log(log_ctx, level, "  %d: %s (Y = %.4f R + %.4f G + %.4f B, Lw %g cd/m2, "
@@ -780,7 +788,7 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
         case CSPFIX_OP_CL_ENCODE:
             av_log(log_ctx, level, "  %d: constant-luminance %s (Kr %.4f, Kb %.4f, %s)\n", i,
                    op->type == CSPFIX_OP_CL_DECODE ? "decode" : "encode",
-                   op->k[0], op->k[2], curve_names[op->curve]);
+                   op->k[0], op->k[2], curve_name(op->curve));
             break;
         case CSPFIX_OP_CLIP:
             av_log(log_ctx, level, "  %d: clip to [%g, %g]\n", i, op->lo, op->hi);

@@ -27,6 +27,7 @@
 #include "libavutil/macros.h"
 
 #include "cspfix_colorimetry.h"
+#include "cspfix_custom.h"
 #include "cspfix_tf.h"
 
 int ff_cspfix_curve(int trc, int linearize)
@@ -53,7 +54,9 @@ int ff_cspfix_curve(int trc, int linearize)
     case AVCOL_TRC_V_LOG:        return CSPFIX_CURVE_VLOG;
     case CSPFIX_TRC_OPRGB:       return CSPFIX_CURVE_OPRGB;
     case CSPFIX_TRC_DCIP3:       return CSPFIX_CURVE_DCIP3;
-    default:                     return -1;
+    default:
+        return ff_cspfix_custom_curve_of_trc(trc) ?
+               trc - CSPFIX_TRC_CUSTOM + CSPFIX_CURVE_CUSTOM : -1;
     }
 }
 
@@ -98,7 +101,7 @@ static double decode_pos(enum CspfixCurve c, double e)
     case CSPFIX_CURVE_DCIP3:
         return pow(e, CSPFIX_DCIP3_GAMMA);
     default:
-        return e;
+        return c >= CSPFIX_CURVE_CUSTOM ? ff_cspfix_custom_decode(ff_cspfix_custom_curve(c), e) : e;
     }
 }
 
@@ -138,7 +141,7 @@ static double encode_pos(enum CspfixCurve c, double l)
     case CSPFIX_CURVE_DCIP3:
         return pow(l, 1.0 / CSPFIX_DCIP3_GAMMA);
     default:
-        return l;
+        return c >= CSPFIX_CURVE_CUSTOM ? ff_cspfix_custom_encode(ff_cspfix_custom_curve(c), l) : l;
     }
 }
 

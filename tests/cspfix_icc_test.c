@@ -51,7 +51,15 @@
 
 /* ---- profiles ---- */
 
-enum { P_P3, P_ADOBE, P_ADOBE_V2, P_ODD_PRIM, P_GAMMA18, P_NB };
+enum { P_P3, P_ADOBE, P_ADOBE_V2, P_ODD_PRIM, P_GAMMA18, P_LSTAR, P_PARAM5, P_FALLING,
+       P_MIXED, P_NB };
+
+/* CIE L* as a decoding curve (ECI RGB v2's): E' = L* / 100 */
+static double lstar_decode(double e)
+{
+    const double l = 100.0 * e;
+    return l > 8.0 ? pow((l + 16.0) / 116.0, 3.0) : l * 27.0 / 24389.0;
+}
 
 static cmsHPROFILE make_profile(int kind)
 {
@@ -62,14 +70,29 @@ static cmsHPROFILE make_profile(int kind)
     static const cmsCIExyYTRIPLE adobe = { { 0.64, 0.33, 1 }, { 0.21, 0.71, 1 }, { 0.15, 0.06, 1 } };
     static const cmsCIExyYTRIPLE odd = { { 0.70, 0.29, 1 }, { 0.20, 0.75, 1 }, { 0.14, 0.05, 1 } };
     const double srgb[5] = { 2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045 };
-    cmsToneCurve *t = kind == P_P3 ? cmsBuildParametricToneCurve(NULL, 4, srgb) :
-                      kind == P_GAMMA18 ? cmsBuildGamma(NULL, 1.8) :
-                      kind == P_ODD_PRIM ? cmsBuildGamma(NULL, 2.2) :
-                      cmsBuildGamma(NULL, 563.0 / 256.0);
-    cmsToneCurve *c[3] = { t, t, t };
-    cmsHPROFILE h = cmsCreateRGBProfile(&d65, kind == P_P3 ? &p3 : kind == P_ODD_PRIM ? &odd : &adobe, c);
+    /* ICC type 4 (lcms2 5): a power with a black offset and a linear toe */
+    const double p5[7] = { 2.0, 0.9, 0.1, 0.3, 0.05, 0.002, 0.001 };
+    float tab[4096];
+    cmsToneCurve *t, *t2 = NULL;
+    cmsHPROFILE h;
 
+    for (int i = 0; i < 4096; i++)
+        tab[i] = kind == P_FALLING ? 1.0 - i / 4095.0 : lstar_decode(i / 4095.0);
+    t = kind == P_P3 ? cmsBuildParametricToneCurve(NULL, 4, srgb) :
+        kind == P_GAMMA18 ? cmsBuildGamma(NULL, 1.8) :
+        kind == P_ODD_PRIM || kind == P_MIXED ? cmsBuildGamma(NULL, 2.2) :
+        kind == P_LSTAR || kind == P_FALLING ? cmsBuildTabulatedToneCurveFloat(NULL, 4096, tab) :
+        kind == P_PARAM5 ? cmsBuildParametricToneCurve(NULL, 5, p5) :
+        cmsBuildGamma(NULL, 563.0 / 256.0);
+    if (kind == P_MIXED)
+        t2 = cmsBuildGamma(NULL, 2.4);
+    {
+        cmsToneCurve *c[3] = { t, t2 ? t2 : t, t };
+        h = cmsCreateRGBProfile(&d65, kind == P_P3 ? &p3 : kind == P_ODD_PRIM ? &odd : &adobe, c);
+    }
     cmsFreeToneCurve(t);
+    if (t2)
+        cmsFreeToneCurve(t2);
     if (h && kind == P_ADOBE_V2)
         cmsSetProfileVersion(h, 2.1);
     return h;
@@ -253,8 +276,8 @@ static double xyz_error(const AVFrame *a, cmsHPROFILE pa, const AVFrame *b, cmsH
         for (int x = 0; x < W; x++) {
             double va[3], vb[3], xa[3], xb[3];
             for (int c = 0; c < 3; c++) {
-                va[c] = sample01(a, x, y, c, 1);
-                vb[c] = sample01(b, x, y, c, 1);
+                va[c] = sample01(a, x, y, c, a->format == AV_PIX_FMT_RGB48LE);
+                vb[c] = sample01(b, x, y, c, b->format == AV_PIX_FMT_RGB48LE);
             }
             cmsDoTransform(ta, va, xa, 1);
             cmsDoTransform(tb, vb, xb, 1);
@@ -280,6 +303,10 @@ static void check_profiles_in(void)
     } cases[] = {
         { P_P3, "Display P3 (v4)" }, { P_ADOBE, "Adobe RGB (1998) (v4)" },
         { P_ADOBE_V2, "Adobe RGB (1998) (v2)" },
+        /* values of their own: primaries no standard has, a gamma 1.8 (ProPhoto's,
+         * old Macs'), L* sampled at 4096 points (ECI RGB v2's), ICC's parametric type 4 */
+        { P_ODD_PRIM, "own primaries" }, { P_GAMMA18, "gamma 1.8" },
+        { P_LSTAR, "sampled L* curve" }, { P_PARAM5, "parametric type 4" },
     };
     cmsHPROFILE srgb = make_srgb();
 
@@ -316,6 +343,31 @@ static void check_profiles_in(void)
             CHECK(!cspfix_frames_equal(out8, png), "%s: icc=auto converts", cases[i].name);
             CHECK(!av_frame_get_side_data(out8, AV_FRAME_DATA_ICC_PROFILE),
                   "%s: the sRGB output drops the input's profile", cases[i].name);
+        }
+        /* a value of its own kept on the output (the primaries, or the curve): the profile
+         * made for the output says it (lcms2 through both profiles, in XYZ) */
+        if (cases[i].kind == P_ODD_PRIM || cases[i].kind == P_GAMMA18) {
+            AVFrame *own = NULL;
+            const AVFrameSideData *osd;
+            cmsHPROFILE oh;
+            const char *g = cases[i].kind == P_ODD_PRIM ?
+                            "cspfix=trc=iec61966-2-1:format=rgb48le" :
+                            "cspfix=primaries=bt2020:format=rgb48le";
+            if (cspfix_run1(png, g, 1, &own) >= 0 &&
+                (osd = av_frame_get_side_data(own, AV_FRAME_DATA_ICC_PROFILE)) &&
+                (oh = cmsOpenProfileFromMem(osd->data, osd->size))) {
+                const double e = xyz_error(png, h, own, oh);
+                printf("%-24s -> its own %s kept, the output's profile against the input's "
+                       "(XYZ): max %.2e\n", cases[i].name,
+                       cases[i].kind == P_ODD_PRIM ? "primaries" : "curve", e);
+                CHECK(e <= 1e-4, "%s: the output's profile says the output (%.2e)", cases[i].name, e);
+                CHECK(own->color_primaries == AVCOL_PRI_UNSPECIFIED ||
+                      own->color_trc == AVCOL_TRC_UNSPECIFIED, "%s: tags unspecified", cases[i].name);
+                cmsCloseProfile(oh);
+            } else {
+                CHECK(0, "%s: output keeping its own value, with a profile", cases[i].name);
+            }
+            av_frame_free(&own);
         }
         /* tags that contradict the profile: auto takes the profile and warns; use takes
          * it over iprimaries too */
@@ -360,11 +412,11 @@ static void check_profiles_refused(void)
     cmsHPROFILE good = make_profile(P_ADOBE);
     AVBufferRef *valid = good ? save_profile(good) : NULL;
     cmsHPROFILE lab = cmsCreateLab4Profile(NULL);
-    cmsHPROFILE odd = make_profile(P_ODD_PRIM), g18 = make_profile(P_GAMMA18);
+    cmsHPROFILE odd = make_profile(P_FALLING), g18 = make_profile(P_MIXED);
     AVBufferRef *b[6] = { NULL };
     const char *what[6] = { "random bytes", "a truncated profile", "a Lab profile",
-                            "primaries cspfix has not", "a gamma 1.8 curve", "an empty buffer" };
-    const char *why[6] = { "lcms2", "", "colour space", "no primaries", "no transfer", "" };
+                            "a falling curve", "different curves per channel", "an empty buffer" };
+    const char *why[6] = { "lcms2", "", "colour space", "does not increase", "curves differ", "" };
     AVFrame *ref = NULL, *plain = pattern_frame(AV_PIX_FMT_RGB24, NULL);
 
     if (!valid || !plain || cspfix_run1(plain, "cspfix=primaries=bt2020:format=rgb24", 1, &ref) < 0) {
@@ -390,8 +442,7 @@ static void check_profiles_refused(void)
               "%s: converted by the tags (ret %d)", what[i], ret);
         CHECK(strstr(log_text, "is not used") && strstr(log_text, why[i]),
               "%s: the warning says why (%s)", what[i], log_text);
-        if (i == 3 || i == 4)
-            printf("refused, %s: %s", what[i], log_text);
+        printf("refused, %s: %s", what[i], log_text);
         av_frame_free(&out);
         av_frame_free(&f);
     }

@@ -20,9 +20,11 @@
  * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301 USA
  */
 
+#include <math.h>
 #include <string.h>
 
 #include "checkasm.h"
+#include "libavfilter/cspfix_custom.h"
 #include "libavfilter/cspfix_dsp.h"
 #include "libavfilter/cspfix_kparams.h"
 #include "libavfilter/cspfix_plan.h"
@@ -331,7 +333,7 @@ static void check_tf(const CspfixDSPContext *dsp)
         [CSPFIX_CURVE_IPT] = "ipt", [CSPFIX_CURVE_OPRGB] = "oprgb",
         [CSPFIX_CURVE_DCIP3] = "dcip3",
     };
-    Curve curves[2 * CSPFIX_CURVE_NB + 5];
+    Curve curves[2 * CSPFIX_CURVE_NB + 9];
     char cnames[2 * CSPFIX_CURVE_NB][32];
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
@@ -354,6 +356,27 @@ static void check_tf(const CspfixDSPContext *dsp)
     curves[n++] = (Curve){ "bt1886_to_srgb", { CSPFIX_CURVE_BT1886, 0, CSPFIX_CURVE_SRGB, 1 } };
     curves[n++] = (Curve){ "srgb_to_gamma22", { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_GAMMA22, 1 } };
     curves[n++] = (Curve){ "oprgb_to_srgb", { CSPFIX_CURVE_OPRGB, 0, CSPFIX_CURVE_SRGB, 1 } };
+    {
+        /* curves of ICC profiles (cspfix_custom.h): sampled (L*), and ICC's parametric
+         * type 4 (a power with a black offset and a linear toe), both ways */
+        static CspfixCustomCurve lstar = { 0 };
+        static const CspfixCustomCurve p5 = { 5, { 2.0, 0.9, 0.1, 0.3, 0.05, 0.002, 0.001 } };
+        int t1, t2;
+        for (int i = 0; i < CSPFIX_CUSTOM_SAMPLES; i++) {
+            const double l = 100.0 * i / (CSPFIX_CUSTOM_SAMPLES - 1);
+            lstar.s[i] = l > 8.0 ? pow((l + 16.0) / 116.0, 3.0) : l * 27.0 / 24389.0;
+        }
+        t1 = ff_cspfix_custom_trc(&lstar);
+        t2 = ff_cspfix_custom_trc(&p5);
+        if (t1 >= 0 && t2 >= 0) {
+            const int c1 = t1 - CSPFIX_TRC_CUSTOM + CSPFIX_CURVE_CUSTOM;
+            const int c2 = t2 - CSPFIX_TRC_CUSTOM + CSPFIX_CURVE_CUSTOM;
+            curves[n++] = (Curve){ "icc_sampled_decode", { c1, 0, CSPFIX_CURVE_NONE, 0 } };
+            curves[n++] = (Curve){ "icc_sampled_encode", { c1, 1, CSPFIX_CURVE_NONE, 0 } };
+            curves[n++] = (Curve){ "icc_param5_decode", { c2, 0, CSPFIX_CURVE_NONE, 0 } };
+            curves[n++] = (Curve){ "icc_param5_to_srgb", { c2, 0, CSPFIX_CURVE_SRGB, 1 } };
+        }
+    }
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
         new[c] = new_buf + c * (MAXW + PAD);
