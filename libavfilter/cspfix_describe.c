@@ -371,6 +371,10 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
         d->prim = p;
         d->trc  = t;
     }
+    if (s->det_range != AVCOL_RANGE_UNSPECIFIED)
+        d->range = s->det_range;
+    if (s->det_csp != AVCOL_SPC_UNSPECIFIED && !rgb)
+        d->csp = s->det_csp;
     if (s->in_set.prim != AVCOL_PRI_UNSPECIFIED)
         d->prim = s->in_set.prim;
     if (s->in_set.trc != AVCOL_TRC_UNSPECIFIED)

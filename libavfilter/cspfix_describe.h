@@ -69,6 +69,9 @@ typedef struct CspfixDescribe {
     CspfixV4L2 v4l2;            ///< parsed V4L2 input description
     int use_v4l2;
     int icc_mode;               ///< icc= (enum CspfixIccMode)
+    /* detect=fix: the range and matrix the detector found (*_UNSPECIFIED: none), over
+     * the tags and under the input overrides */
+    int det_range, det_csp;
     CspfixIcc *icc;             ///< the input profiles read (the filter's)
     /* what the options above set, by ff_cspfix_resolve_options() (*_UNSPECIFIED where
      * none does; the input's without the V4L2 fields, which depend on the pixel format) */

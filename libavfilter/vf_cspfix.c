@@ -43,6 +43,7 @@
 
 #include "cspfix_colorimetry.h"
 #include "cspfix_describe.h"
+#include "cspfix_detect.h"
 #include "cspfix_dovi.h"
 #include "cspfix_exec.h"
 #include "cspfix_hdrmeta.h"
@@ -101,6 +102,8 @@ typedef struct CspfixContext {
     CspfixIcc icc;               ///< ICC profiles read (icc=) and made (icc_out=)
     int icc_out;                 ///< enum CspfixIccOut
     int warned_icc_out;
+    int detect;                  ///< enum CspfixDetectMode
+    CspfixDetect det;            ///< the detector's statistics
 
     /* current plan */
     int have_plan;
@@ -655,6 +658,25 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
 }
 
 /* Convert a frame (light: its light measurement, -1: none) and send it on */
+/* detect: the frame into the detector's statistics; a fix it finds applies from the
+ * next frame */
+static void detect_frame(AVFilterContext *ctx, const AVFrame *in)
+{
+    CspfixContext *s = ctx->priv;
+    CspfixDesc id;
+    unsigned guessed;
+
+    if (ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed) < 0)
+        return;
+    ff_cspfix_detect_frame(ctx, &s->det, s->detect, in, &id,
+                           s->d.in_set.range != AVCOL_RANGE_UNSPECIFIED,
+                           s->d.in_set.csp != AVCOL_SPC_UNSPECIFIED);
+    if (s->detect == CSPFIX_DETECT_FIX) {
+        s->d.det_range = s->det.range;
+        s->d.det_csp   = s->det.csp;
+    }
+}
+
 static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
 {
     CspfixContext *s = ctx->priv;
@@ -684,6 +706,8 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
         av_frame_free(&in);
         return ret;
     }
+    if (s->detect != CSPFIX_DETECT_OFF && !s->reshaping)
+        detect_frame(ctx, in);
 
     if (s->exec.path == CSPFIX_PATH_PASSTHROUGH && !s->reshaping) {
         if ((ret = output_frame_props(ctx, in, in_agrees)) < 0) {
@@ -885,6 +909,8 @@ static av_cold int init(AVFilterContext *ctx)
     s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;
     s->d.icc       = &s->icc;
+    s->d.det_range = AVCOL_RANGE_UNSPECIFIED;
+    s->d.det_csp   = AVCOL_SPC_UNSPECIFIED;
     s->logged_field = -1;
     /* conflicts are warned about in config_output(): ffmpeg initialises a graph twice */
     if ((ret = ff_cspfix_resolve_options(ctx, &s->d, 0)) < 0)
@@ -1049,6 +1075,8 @@ static const AVOption cspfix_options[] = {
     { "auto", "measure each PQ frame's light (smoothed within a shot, reset at scene cuts)", 0, AV_OPT_TYPE_CONST, { .i64 = -1 }, 0, 0, RFLAGS, .unit = "peak" },
     INTOPT("tmmode", "What the tone curve maps: max (the largest of R, G, B; all three scaled alike) or ipt (IPT's intensity, its chroma scaled alike)", tmmode, CSPFIX_TMMODE_MAX, 0, CSPFIX_TMMODE_NB - 1, "tmmode", RFLAGS),
     C("max", CSPFIX_TMMODE_MAX, "tmmode"), C("ipt", CSPFIX_TMMODE_IPT, "tmmode"),
+    INTOPT("detect", "Detect mislabelled input from its pixels (range, RGB/Y'CbCr, BT.601/709 by colour bars): off, warn (say which option fixes it), fix (apply the range or matrix fix from the next frame)", detect, CSPFIX_DETECT_WARN, 0, CSPFIX_DETECT_NB - 1, "detect", FLAGS),
+    C("off", CSPFIX_DETECT_OFF, "detect"), C("warn", CSPFIX_DETECT_WARN, "detect"), C("fix", CSPFIX_DETECT_FIX, "detect"),
     INTOPT("icc", "Input ICC profile (AV_FRAME_DATA_ICC_PROFILE, read with lcms2): auto (its primaries and transfer over the frame's tags), use (over the input overrides too), ignore", d.icc_mode, CSPFIX_ICC_AUTO, 0, CSPFIX_ICC_NB - 1, "icc", RFLAGS),
     C("auto", CSPFIX_ICC_AUTO, "icc"), C("use", CSPFIX_ICC_USE, "icc"), C("ignore", CSPFIX_ICC_IGNORE, "icc"),
     INTOPT("icc_out", "ICC profile of RGB output: auto (for primaries or transfer other than sRGB/BT.709), write (always), none", icc_out, CSPFIX_ICC_OUT_AUTO, 0, CSPFIX_ICC_OUT_NB - 1, "icc_out", RFLAGS),
