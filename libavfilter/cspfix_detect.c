@@ -234,8 +234,8 @@ void ff_cspfix_detect_frame(void *ctx, CspfixDetect *d, int mode, const AVFrame 
         !(nc = comps_init(c, f)))
         return;
     d->sampled++;
-    /* about 65536 samples a frame, at most every 4th of every 4th row */
-    step = FFMAX(4, (int)sqrt((double)f->width * f->height / 65536.0));
+    /* about 16384 samples a frame, at most every 4th of every 4th row */
+    step = FFMAX(4, (int)sqrt((double)f->width * f->height / 16384.0));
 
     /* luma (G) histogram */
     for (int y = 0; y < f->height; y += step)

@@ -36,7 +36,7 @@
  *   primaries and secondaries) whose codes match another matrix and not the tagged one.
  *   On other content a matrix mislabel shows only as a hue shift no statistic can tell
  *   from the content's own colours: it is not looked for there.
- * Frames are read sparsely (about 65536 samples, at most every 4th of every 4th row;
+ * Frames are read sparsely (about 16384 samples, at most every 4th of every 4th row;
  * every frame for the first
  * CSPFIX_DETECT_DENSE frames, then every CSPFIX_DETECT_EVERY-th). Verdicts need
  * statistics over several frames; each is reported once (warn: with the option that
