@@ -55,6 +55,24 @@ for i in "${!panels[@]}"; do graph+="[s$i]${panels[$i]}[p$i];"; done
 graph+="[p0][p1][p2][p3][p4][p5]xstack=inputs=6:layout=0_0|w0_0|0_h0|w0_h0|0_h0+h0|w0_h0+h0,format=rgb24"
 $ff $src -frames:v 1 -filter_complex "$graph" -update 1 "$out/contact-sheet.png"
 
+# ICC: the pattern as a Display P3 PNG with its profile (icc_out writes it, the PNG
+# encoder puts it in iCCP), shown without colour management, through cspfix (icc=auto)
+# to sRGB, and the pattern converted to sRGB directly
+$ff $src -frames:v 1 -vf "cspfix=primaries=display-p3:trc=iec61966-2-1:space=rgb:format=rgb24" \
+    -update 1 "$out/display-p3.png"
+srgb="cspfix=primaries=bt709:trc=iec61966-2-1:space=rgb:format=rgb24"
+$ff -i "$out/display-p3.png" $src -frames:v 1 -filter_complex "
+    [0:v]split[a][b];
+    [a]cspfix=icc=ignore:format=rgb24,$(label 'Display P3 PNG, its profile ignored')[p0];
+    [b]$srgb,$(label 'the same PNG through cspfix (icc=auto)')[p1];
+    [1:v]$srgb,$(label 'the pattern converted to sRGB directly')[p2];
+    [p0][p1][p2]hstack=inputs=3,format=rgb24" -update 1 "$out/icc-display-p3.png"
+
+# the detector: the pattern in full range, tagged limited range
+$ff $src -frames:v 12 -vf "cspfix=range=pc,setparams=range=tv" -c:v ffv1 "$out/full-tagged-tv.mkv"
+"$prefix/bin/ffmpeg" -nostdin -hide_banner -i "$out/full-tagged-tv.mkv" \
+    -vf cspfix=all=bt709 -f null - 2>&1 | grep -i 'cspfix' >"$out/detector.log" || true
+
 "$prefix/bin/ffprobe" -v error -select_streams v:0 -show_entries \
     stream=color_range,color_space,color_transfer,color_primaries -of default=nw=1 "$out/bt709.mkv"
-echo "demo: wrote $out/bt709.mkv and $out/contact-sheet.png"
+echo "demo: wrote $out/bt709.mkv, $out/contact-sheet.png, $out/icc-display-p3.png and $out/detector.log"
