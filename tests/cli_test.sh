@@ -305,7 +305,7 @@ grep -q "colour model Y'CbCr -> XYZ" "$tmp/m2.log" && ! grep -q "as set" "$tmp/m
     fail "xyz12le after cspfix: $(grep cspfix "$tmp/m2.log")"
 wrun -f lavfi -i "$src170" -vf cspfix=all=bt709:format=gbrp -pix_fmt pal8 -f null - 2>"$tmp/m3.log"
 grep -q "set by the options\|as set" "$tmp/m3.log" && fail "gbrp -> pal8: a matrix/range called set: $(grep cspfix "$tmp/m3.log")" || ok
-got=$(frame "$src170,cspfix=space=rgb")
+got=$(frame "$src170,cspfix=space=rgb" | cut -d, -f1-3)  # (an ICC profile adds a column)
 case $got in rgb*,pc,gbr|gbr*,pc,gbr) ok ;; *) fail "space=rgb without format: '$got', expected RGB" ;; esac
 got=$(frame "testsrc2=s=64x48:d=0.04,format=gbrp,cspfix=space=bt709")
 case $got in yuv*,tv,bt709) ok ;; *) fail "space=bt709 on gbrp input without format: '$got', expected Y'CbCr" ;; esac
