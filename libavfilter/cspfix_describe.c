@@ -233,6 +233,39 @@ static int preset_sources(void *ctx, FieldSource *src, const char *all_opt, int 
     return col ? parse_colorimetry(ctx, col, col_opt, &src[(*nb)++]) : 0;
 }
 
+/*
+ * The V4L2 fields' description (ff_cspfix_from_v4l2()), with cspfix's own values where
+ * FFmpeg has none: opRGB primaries and transfer, DCI-P3's 2.6 power. Only raw primaries
+ * stay inexpressible (AVERROR(ENOSYS)).
+ */
+static int v4l2_fields(const CspfixDescribe *s, int rgb, int *prim, int *trc, int *csp,
+                       int *range, const char **why)
+{
+    enum AVColorPrimaries vp;
+    enum AVColorTransferCharacteristic vt;
+    enum AVColorSpace vc;
+    enum AVColorRange vr;
+    const CspfixV4L2 *v = &s->v4l2;
+    int ret = ff_cspfix_from_v4l2(v, rgb, &vp, &vt, &vc, &vr, why);
+
+    *prim  = vp;
+    *trc   = vt;
+    *csp   = vc;
+    *range = vr;
+    if (ret == AVERROR(ENOSYS) && v->colorspace != CSPFIX_V4L2_COLORSPACE_RAW) {
+        const int xfer = v->xfer_func != CSPFIX_V4L2_XFER_FUNC_DEFAULT ? v->xfer_func :
+                         ff_cspfix_v4l2_map_xfer_func_default(v->colorspace);
+        if (v->colorspace == CSPFIX_V4L2_COLORSPACE_OPRGB)
+            *prim = CSPFIX_PRI_OPRGB;
+        if (xfer == CSPFIX_V4L2_XFER_FUNC_OPRGB)
+            *trc = CSPFIX_TRC_OPRGB;
+        else if (xfer == CSPFIX_V4L2_XFER_FUNC_DCI_P3)
+            *trc = CSPFIX_TRC_DCIP3;
+        ret = 0;
+    }
+    return ret;
+}
+
 int ff_cspfix_resolve_options(void *ctx, CspfixDescribe *s, int warn)
 {
     FieldSource src[F_NB + 3];
@@ -256,12 +289,9 @@ int ff_cspfix_resolve_options(void *ctx, CspfixDescribe *s, int warn)
     if ((ret = ff_cspfix_parse_v4l2(ctx, s)) < 0)
         return ret;
     if (s->use_v4l2) {
-        enum AVColorPrimaries vp;
-        enum AVColorTransferCharacteristic vt;
-        enum AVColorSpace vc;
-        enum AVColorRange vr;
+        int vp, vt, vc, vr;
         source_init(&src[nb], "the v4l2_* options", NULL);
-        if (ff_cspfix_from_v4l2(&s->v4l2, 0, &vp, &vt, &vc, &vr, NULL) >= 0) {
+        if (v4l2_fields(s, 0, &vp, &vt, &vc, &vr, NULL) >= 0) {
             src[nb].v[F_PRIM]  = vp;
             src[nb].v[F_TRC]   = vt;
             src[nb].v[F_CSP]   = vc;
@@ -346,12 +376,9 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
     d->depth = fmt.depth;
     /* the V4L2 fields, then the other input options over them (ff_cspfix_resolve_options()) */
     if (s->use_v4l2) {
-        enum AVColorPrimaries vp;
-        enum AVColorTransferCharacteristic vt;
-        enum AVColorSpace vc;
-        enum AVColorRange vr;
+        int vp, vt, vc, vr;
         const char *why = NULL;
-        if ((ret = ff_cspfix_from_v4l2(&s->v4l2, rgb, &vp, &vt, &vc, &vr, &why)) < 0) {
+        if ((ret = v4l2_fields(s, rgb, &vp, &vt, &vc, &vr, &why)) < 0) {
             av_log(ctx, AV_LOG_ERROR, "V4L2 description %s/%s/%s/%s: %s\n",
                    ff_cspfix_v4l2_colorspace_name(s->v4l2.colorspace),
                    ff_cspfix_v4l2_ycbcr_enc_name(s->v4l2.ycbcr_enc),

@@ -390,14 +390,22 @@ static void test_foreign_descriptions(void)
     av_frame_free(&out);
     av_frame_free(&ref);
 
-    log_reset();
+    /* opRGB and the DCI-P3 projector's 2.6 power: cspfix's own values (the V4L2 defaults:
+     * oprgb's 601 encoding, dci_p3's 709; limited range) */
     ret = cspfix_run1(in, "cspfix=v4l2_colorspace=oprgb:all=bt709", 1, &out);
-    CHECK(ret < 0 && log_has("oprgb"), "opRGB gets a clear message [%s]", logbuf.str);
+    cspfix_run1(in, "cspfix=iprimaries=oprgb:itrc=oprgb:ispace=smpte170m:irange=tv:all=bt709", 1, &ref);
+    CHECK(ret == 0 && cspfix_frames_equal(out, ref), "v4l2_colorspace=oprgb describes opRGB");
     av_frame_free(&out);
+    av_frame_free(&ref);
+    ret = cspfix_run1(in, "cspfix=v4l2_colorspace=dci_p3:all=bt709", 1, &out);
+    cspfix_run1(in, "cspfix=iprimaries=smpte431:itrc=dci-p3:ispace=bt709:irange=tv:all=bt709", 1, &ref);
+    CHECK(ret == 0 && cspfix_frames_equal(out, ref), "v4l2_colorspace=dci_p3 describes DCI-P3, 2.6");
+    av_frame_free(&out);
+    av_frame_free(&ref);
 
     log_reset();
-    ret = cspfix_run1(in, "cspfix=v4l2_colorspace=dci_p3:all=bt709", 1, &out);
-    CHECK(ret < 0, "DCI-P3 gamma 2.6 gets a clear message [%s]", logbuf.str);
+    ret = cspfix_run1(in, "cspfix=v4l2_colorspace=raw:all=bt709", 1, &out);
+    CHECK(ret < 0 && log_has("raw"), "raw primaries get a clear message [%s]", logbuf.str);
     av_frame_free(&out);
     av_frame_free(&in);
 }

@@ -703,7 +703,7 @@ static void test_inexpressible(void)
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=rgb:format=yuv444p", "needs an RGB output format" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=bt709:format=gbrp",  "cannot be used with the RGB output" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_RGB,   "cspfix=all=bt709",          "Input matrix rgb on the Y'CbCr" },
-        { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=v4l2_colorspace=oprgb", "oprgb" },
+        { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=v4l2_colorspace=raw", "raw" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_UNSPECIFIED, "cspfix=all=bt709:guess=0", "unspecified and guess=0" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=colorimetry=bt709x", "colorimetry=bt709x" },
     };

@@ -420,6 +420,9 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
             while (n < 8 && names[n])
                 n++;
             snprintf(buf, sizeof(buf), "%s", names[rd8(r) % n]);
+            /* V4L2's opRGB and DCI-P3 are cspfix's own values: unspecified tags out */
+            if (strstr(buf, "oprgb") || strstr(buf, "dci_p3"))
+                e.own = 1;
             break;
         }
         }
