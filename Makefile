@@ -214,7 +214,9 @@ bench bench-quick: ffmpeg-check
 $(BUILD)/%/bench/cspfix-bench: tools/cspfix-bench.c $(BUILD)/%/prefix/lib/libavfilter.a
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $$(PKG_CONFIG_PATH=$(BUILD)/$*/prefix/lib/pkgconfig pkg-config --cflags libavfilter) \
-		-o $@ $< $$(PKG_CONFIG_PATH=$(BUILD)/$*/prefix/lib/pkgconfig pkg-config --static --libs libavfilter) -lm
+		$$(pkg-config --cflags lcms2) -o $@ $< \
+		$$(PKG_CONFIG_PATH=$(BUILD)/$*/prefix/lib/pkgconfig pkg-config --static --libs libavfilter) \
+		$$(pkg-config --libs lcms2) -lm
 
 # make install PREFIX=/path [INSTALL_PROFILE=check]
 PREFIX          ?=

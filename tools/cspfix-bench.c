@@ -59,6 +59,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <lcms2.h>
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
@@ -121,7 +122,8 @@ typedef struct ConvDef {
     ColorDesc in, out;
     enum Pattern pattern;
     int hdr10;            ///< HDR10 side data: 1 true (1000 cd/m2), 2 claiming 10000;
-                          ///< 3: a Dolby Vision profile 5 RPU instead
+                          ///< 3: a Dolby Vision profile 5 RPU instead; 4: an Adobe RGB
+                          ///< (1998) ICC profile
     const char *what;
     const char *note;     ///< printed under the table
     PeerDef peers[MAX_PEERS];
@@ -282,6 +284,21 @@ static const ConvDef convs[] = {
         NA("colorspace", CS_NO_NV12),
         NA("zscale", ZS_NO_NV12),
         PEER("scale", SCALE_IN("smpte170m", "smpte170m", "smpte170m", "tv") SCALE_OUT709),
+    }, 0 },
+    { "B11", 1920, 1080, AV_PIX_FMT_RGB24, AV_PIX_FMT_RGB24,
+      { AVCOL_PRI_UNSPECIFIED, AVCOL_TRC_UNSPECIFIED, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
+      { AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG },
+      PAT_SIGNAL, 4, "ICC-driven: rgb24 Adobe RGB (1998) by its ICC profile to sRGB",
+      "B11: cspfix reads the frame's ICC profile (lcms2, once per distinct profile) and "
+      "converts with its own stages; cspfix:tags is the same conversion told by options "
+      "(the profile's cost is the ratio). No peer reads ICC profiles or has the Adobe RGB "
+      "primaries; compare B11 with B6 (RGB in, 1080p) of the same run.", {
+        PEER("cspfix", "cspfix=primaries=bt709:trc=iec61966-2-1"),
+        PEER_NOTE("cspfix:tags", "cspfix=iprimaries=oprgb:itrc=oprgb:icc=ignore:primaries=bt709:trc=iec61966-2-1",
+                  "the profile ignored, its description given by options"),
+        NA("colorspace", "n/a: no ICC, no Adobe RGB primaries, no RGB input"),
+        NA("zscale", "n/a: no ICC, no Adobe RGB (1998) primaries in zimg"),
+        NA("scale", "n/a: no ICC, no Adobe RGB (1998) primaries in libswscale"),
     }, 0 },
 
 /* The options section: one conversion with each of cspfix's quality options, each line
@@ -637,6 +654,29 @@ static void fill_pattern(AVFrame *f, const ColorDesc *cd, enum Pattern pat)
     av_free(row);
 }
 
+/** An Adobe RGB (1998) ICC profile (its primaries, D65, the 563/256 power), as a camera or
+ * an image editor writes one (B11). */
+static int add_adobe_icc(AVFrame *f)
+{
+    static const cmsCIExyY d65 = { 0.3127, 0.3290, 1.0 };
+    static const cmsCIExyYTRIPLE adobe = { { 0.64, 0.33, 1 }, { 0.21, 0.71, 1 }, { 0.15, 0.06, 1 } };
+    cmsToneCurve *t = cmsBuildGamma(NULL, 563.0 / 256.0);
+    cmsToneCurve *c[3] = { t, t, t };
+    cmsHPROFILE h = t ? cmsCreateRGBProfile(&d65, &adobe, c) : NULL;
+    cmsUInt32Number size = 0;
+    AVFrameSideData *sd = NULL;
+
+    if (h && cmsSaveProfileToMem(h, NULL, &size) &&
+        (sd = av_frame_new_side_data(f, AV_FRAME_DATA_ICC_PROFILE, size)) &&
+        !cmsSaveProfileToMem(h, sd->data, &size))
+        sd = NULL;
+    if (h)
+        cmsCloseProfile(h);
+    if (t)
+        cmsFreeToneCurve(t);
+    return sd ? 0 : AVERROR(ENOMEM);
+}
+
 /** HDR10 side data: a 1000 cd/m2 BT.2020 mastering display, MaxCLL 1000, MaxFALL 400;
  * with lie, a 10000 cd/m2 display and MaxCLL 10000 (B10: metadata that lies). */
 static int add_hdr10_side_data(AVFrame *f, int lie)
@@ -773,7 +813,7 @@ static AVFrame *make_input(const ConvDef *c, int w, int h)
             fill.csp = AVCOL_SPC_BT2020_NCL;
         fill_pattern(f, &fill, c->pattern);
     }
-    if (c->hdr10 == 3 ? add_dovi_rpu(f) < 0 :
+    if (c->hdr10 == 4 ? add_adobe_icc(f) < 0 : c->hdr10 == 3 ? add_dovi_rpu(f) < 0 :
         c->hdr10 && add_hdr10_side_data(f, c->hdr10 == 2) < 0)
         av_frame_free(&f);
     return f;
@@ -1556,6 +1596,7 @@ static void print_footer(const Options *o)
                av_color_range_name(c->in.range), av_get_pix_fmt_name(c->out_fmt),
                av_color_primaries_name(c->out.prim), av_color_transfer_name(c->out.trc),
                av_color_space_name(c->out.csp), av_color_range_name(c->out.range), c->what,
+               c->hdr10 == 4 ? "; frames carry an Adobe RGB (1998) ICC profile" :
                c->hdr10 == 3 ? "; frames carry a Dolby Vision profile 5 RPU" :
                c->hdr10 ? "; frames carry HDR10 mastering display + content light side data" : "");
         for (int j = 0; j < MAX_PEERS && c->peers[j].name; j++)
