@@ -319,6 +319,26 @@ static decl_cspfix_pack_fn(pack_x2_8_c)
     pack_s8_c(dst, src, w, 2, bias, lo, hi);
 }
 
+static decl_cspfix_unpack_fn(unpack_x3_8_c)
+{
+    unpack_s8_c(dst, src, w, 3);
+}
+
+static decl_cspfix_pack_fn(pack_x3_8_c)
+{
+    pack_s8_c(dst, src, w, 3, bias, lo, hi);
+}
+
+static decl_cspfix_unpack_fn(unpack_x4_8_c)
+{
+    unpack_s8_c(dst, src, w, 4);
+}
+
+static decl_cspfix_pack_fn(pack_x4_8_c)
+{
+    pack_s8_c(dst, src, w, 4, bias, lo, hi);
+}
+
 static decl_cspfix_pack_s16_fn(pack_s16_c)
 {
     for (int x = 0; x < w; x++)
@@ -526,6 +546,10 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
         .unpack_f32   = unpack_f32_c,
         .unpack_x2_8  = unpack_x2_8_c,
         .pack_x2_8    = pack_x2_8_c,
+        .unpack_x3_8  = unpack_x3_8_c,
+        .pack_x3_8    = pack_x3_8_c,
+        .unpack_x4_8  = unpack_x4_8_c,
+        .pack_x4_8    = pack_x4_8_c,
         .pack_s8      = pack_s8_c,
         .pack_s16     = pack_s16_c,
         .pack_f32     = pack_f32_c,

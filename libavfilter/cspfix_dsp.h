@@ -319,6 +319,11 @@ typedef struct CspfixIODSP {
     /** 8-bit samples every 2 bytes (semi-planar chroma): unpack_s8/pack_s8 with step 2 */
     decl_cspfix_unpack_fn(*unpack_x2_8);
     decl_cspfix_pack_fn(*pack_x2_8);
+    /** every 3 and 4 bytes (packed RGB: rgb24, rgba and the like): steps 3 and 4 */
+    decl_cspfix_unpack_fn(*unpack_x3_8);
+    decl_cspfix_pack_fn(*pack_x3_8);
+    decl_cspfix_unpack_fn(*unpack_x4_8);
+    decl_cspfix_pack_fn(*pack_x4_8);
     decl_cspfix_pack_s8_fn(*pack_s8);
     decl_cspfix_pack_s16_fn(*pack_s16);
     decl_cspfix_pack_f32_fn(*pack_f32);

@@ -362,10 +362,12 @@ void ff_cspfix_read(const CspfixDSPContext *dsp, const CspfixFormat *f, const AV
     case CSPFIX_COMP_PLANAR8:  dsp->io.unpack[0](dst, src, w);               break;
     case CSPFIX_COMP_PLANAR16: dsp->io.unpack[1](dst, src, w);               break;
     case CSPFIX_COMP_S8:
-        if (cp->step == 2)
-            dsp->io.unpack_x2_8(dst, src, w);
-        else
-            dsp->io.unpack_s8(dst, src, w, cp->step);
+        switch (cp->step) {
+        case 2:  dsp->io.unpack_x2_8(dst, src, w);            break;
+        case 3:  dsp->io.unpack_x3_8(dst, src, w);            break;
+        case 4:  dsp->io.unpack_x4_8(dst, src, w);            break;
+        default: dsp->io.unpack_s8(dst, src, w, cp->step);    break;
+        }
         break;
     case CSPFIX_COMP_S16:      dsp->io.unpack_s16(dst, src, w, cp->step, cp->shift,
                                                   (1 << cp->depth) - 1);     break;
@@ -402,10 +404,12 @@ void ff_cspfix_write(const CspfixDSPContext *dsp, const CspfixFormat *f, AVFrame
     case CSPFIX_COMP_PLANAR8:  dsp->io.pack[0](dst, src, w, bias, lo, hi);   break;
     case CSPFIX_COMP_PLANAR16: dsp->io.pack[1](dst, src, w, bias, lo, hi);   break;
     case CSPFIX_COMP_S8:
-        if (cp->step == 2)
-            dsp->io.pack_x2_8(dst, src, w, bias, lo, hi);
-        else
-            dsp->io.pack_s8(dst, src, w, cp->step, bias, lo, hi);
+        switch (cp->step) {
+        case 2:  dsp->io.pack_x2_8(dst, src, w, bias, lo, hi);            break;
+        case 3:  dsp->io.pack_x3_8(dst, src, w, bias, lo, hi);            break;
+        case 4:  dsp->io.pack_x4_8(dst, src, w, bias, lo, hi);            break;
+        default: dsp->io.pack_s8(dst, src, w, cp->step, bias, lo, hi);    break;
+        }
         break;
     case CSPFIX_COMP_S16:      dsp->io.pack_s16(dst, src, w, cp->step, cp->shift, bias, lo, hi); break;
     case CSPFIX_COMP_F32:      dsp->io.pack_f32(dst, src, w, cp->step);      break;

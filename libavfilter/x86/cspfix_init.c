@@ -151,6 +151,10 @@ DECL_FUSED(16, avx512);
     decl_cspfix_map16_fn(ff_cspfix_map_16_##opt)
 DECL_IO(sse4);
 DECL_IO(avx2);
+decl_cspfix_unpack_fn(ff_cspfix_unpack_x3_8_avx2);
+decl_cspfix_pack_fn(ff_cspfix_pack_x3_8_avx2);
+decl_cspfix_unpack_fn(ff_cspfix_unpack_x4_8_avx2);
+decl_cspfix_pack_fn(ff_cspfix_pack_x4_8_avx2);
 decl_cspfix_unpack_fn(ff_cspfix_unpack_8_avx512);
 decl_cspfix_unpack_fn(ff_cspfix_unpack_16_avx512);
 decl_cspfix_pack_fn(ff_cspfix_pack_8_avx512);
@@ -303,6 +307,10 @@ static av_cold void init_io(CspfixIODSP *dsp, int cpu_flags)
         dsp->pack[1]     = ff_cspfix_pack_16_avx2;
         dsp->unpack_x2_8 = ff_cspfix_unpack_x2_8_avx2;
         dsp->pack_x2_8   = ff_cspfix_pack_x2_8_avx2;
+        dsp->unpack_x3_8 = ff_cspfix_unpack_x3_8_avx2;
+        dsp->pack_x3_8   = ff_cspfix_pack_x3_8_avx2;
+        dsp->unpack_x4_8 = ff_cspfix_unpack_x4_8_avx2;
+        dsp->pack_x4_8   = ff_cspfix_pack_x4_8_avx2;
         dsp->lut         = ff_cspfix_lut_avx2;
         dsp->lut8        = ff_cspfix_lut_8_avx2;
         dsp->map8        = ff_cspfix_map_8_avx2;

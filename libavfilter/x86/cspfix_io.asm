@@ -69,6 +69,19 @@ ed_colx:     dd 0x80000000, 0x7ffffffd, 0x7ffffffa, 0x7ffffff7
              dd 0x7ffffff4, 0x7ffffff1, 0x7fffffee, 0x7fffffeb
 
 x2_lowbyte:  times 8 dd 0x000000ff
+x4_keep:     times 8 dd 0xffffff00
+; x3: 8-bit samples every 3 bytes (packed rgb24/bgr24). gather: 4 samples (bytes 0, 3,
+; 6, 9 of a 16-byte load) into dwords, in each 128-bit lane; shuf/keep: 16 samples in
+; sample order into their bytes of 3 16-byte chunks (0x80: zero), and the bytes the
+; chunks keep (the other components)
+x3_gather:   db 0, -1, -1, -1, 3, -1, -1, -1, 6, -1, -1, -1, 9, -1, -1, -1
+             db 0, -1, -1, -1, 3, -1, -1, -1, 6, -1, -1, -1, 9, -1, -1, -1
+x3_shuf:     db 0, -1, -1, 1, -1, -1, 2, -1, -1, 3, -1, -1, 4, -1, -1, 5
+             db -1, -1, 6, -1, -1, 7, -1, -1, 8, -1, -1, 9, -1, -1, 10, -1
+             db -1, 11, -1, -1, 12, -1, -1, 13, -1, -1, 14, -1, -1, 15, -1, -1
+x3_keep:     db 0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0
+             db -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1
+             db -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1, 0, -1, -1
 x2_keepodd:  times 16 dw 0xff00
 half:        dd 0.5
 
@@ -331,6 +344,168 @@ cglobal cspfix_pack_x2_8, 6, 7, 10, dst, src, w, bias, lo, hi, x
     PACK_TAIL {[dstq + xq * 2], valb}
 %endmacro
 
+
+;-----------------------------------------------------------------------------
+; void unpack_x3_8(float *dst, const uint8_t *src, int w)    (AVX2)
+; void unpack_x4_8(float *dst, const uint8_t *src, int w)
+; void pack_x3_8(uint8_t *dst, const float *src, int w, const float *bias, float lo, float hi)
+; void pack_x4_8(...)
+; 8-bit samples every 3 or 4 bytes (packed RGB: rgb24, bgr24, rgba, ...), our component
+; at src/dst; pack keeps the other components' bytes (read-modify-write). Vector loops
+; never touch a byte past the last pixel of the row, whichever component this is (an
+; offset of up to step - 1 bytes); the rest goes one sample at a time.
+;-----------------------------------------------------------------------------
+%macro XN 0
+cglobal cspfix_unpack_x3_8, 3, 6, 3, dst, src, w, x, val, p
+    movsxdifnidn wq, wd
+    mova    m2, [x3_gather]
+    xor     xq, xq
+    mov     pq, srcq
+    lea     valq, [wq - 9]              ; 8 samples read bytes 3x .. 3x + 27 <= 3w - 3
+.loop:
+    cmp     xq, valq
+    jge .tail
+    movu    xm0, [pq]
+    vinserti128 m0, m0, [pq + 12], 1
+    pshufb  m0, m2
+    cvtdq2ps m0, m0
+    movu    [dstq + xq * 4], m0
+    add     xq, 8
+    add     pq, 24
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   vald, byte [pq]
+    cvtsi2ss xm0, xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    add     pq, 3
+    jmp .tail
+.end:
+    RET
+
+cglobal cspfix_unpack_x4_8, 3, 5, 3, dst, src, w, x, val
+    movsxdifnidn wq, wd
+    mova    m2, [x2_lowbyte]
+    xor     xq, xq
+    lea     valq, [wq - 8]              ; 8 samples read bytes 4x .. 4x + 31 <= 4w - 4
+.loop:
+    cmp     xq, valq
+    jge .tail
+    movu    m0, [srcq + xq * 4]
+    pand    m0, m2
+    cvtdq2ps m0, m0
+    movu    [dstq + xq * 4], m0
+    add     xq, 8
+    jmp .loop
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   vald, byte [srcq + xq * 4]
+    cvtsi2ss xm0, xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    jmp .tail
+.end:
+    RET
+
+; 16 samples per step (the bias row's period)
+%if UNIX64
+cglobal cspfix_pack_x4_8, 4, 7, 10, dst, src, w, bias, x, val, bidx
+%else
+cglobal cspfix_pack_x4_8, 6, 7, 10, dst, src, w, bias, lo, hi, x
+    movss   xm0, lom
+    movss   xm1, him
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x
+%endif
+    movsxdifnidn wq, wd
+    LOHI_ARGS
+    movss   xm6, xm0
+    movss   xm7, xm1
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    movu    m2, [biasq]
+    movu    m3, [biasq + 32]
+    mova    m8, [x4_keep]
+    xor     xq, xq
+    lea     valq, [wq - 16]             ; 16 samples write bytes 4x .. 4x + 63 <= 4w - 4
+.loop:
+    cmp     xq, valq
+    jge .tail
+    PACK_CLAMP2                         ; m4, m5: 8 + 8 samples, each in a dword's low byte
+    pand    m9, m8, [dstq + xq * 4]
+    por     m4, m9
+    pand    m9, m8, [dstq + xq * 4 + 32]
+    por     m5, m9
+    movu    [dstq + xq * 4], m4
+    movu    [dstq + xq * 4 + 32], m5
+    add     xq, 16
+    jmp .loop
+    PACK_TAIL {[dstq + xq * 4], valb}
+
+%if UNIX64
+cglobal cspfix_pack_x3_8, 4, 8, 12, dst, src, w, bias, x, val, bidx, p
+%else
+cglobal cspfix_pack_x3_8, 6, 8, 12, dst, src, w, bias, lo, hi, x, p
+    movss   xm0, lom
+    movss   xm1, him
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x, p
+%endif
+    movsxdifnidn wq, wd
+    LOHI_ARGS
+    movss   xm6, xm0
+    movss   xm7, xm1
+    VBROADCASTSS m0, xm0
+    VBROADCASTSS m1, xm1
+    movu    m2, [biasq]
+    movu    m3, [biasq + 32]
+    xor     xq, xq
+    mov     pq, dstq
+    lea     valq, [wq - 16]             ; 16 samples write bytes 3x .. 3x + 47 <= 3w - 3
+.loop:
+    cmp     xq, valq
+    jge .xtail
+    PACK_CLAMP2
+    packusdw m4, m5
+    vpermq  m4, m4, q3120               ; 16 words in sample order
+    vextracti128 xm5, m4, 1
+    packuswb xm4, xm5                   ; 16 bytes in sample order
+    pshufb  xm8, xm4, [x3_shuf]
+    pshufb  xm9, xm4, [x3_shuf + 16]
+    pshufb  xm10, xm4, [x3_shuf + 32]
+    movu    xm5, [pq]
+    movu    xm11, [pq + 16]
+    pand    xm5, [x3_keep]
+    pand    xm11, [x3_keep + 16]
+    por     xm8, xm5
+    por     xm9, xm11
+    movu    xm5, [pq + 32]
+    pand    xm5, [x3_keep + 32]
+    por     xm10, xm5
+    movu    [pq], xm8
+    movu    [pq + 16], xm9
+    movu    [pq + 32], xm10
+    add     xq, 16
+    add     pq, 48
+    jmp .loop
+.xtail:
+    cmp     xq, wq
+    jge .end
+    mov     bidxq, xq
+    and     bidxq, 15
+    movss   xm4, [srcq + xq * 4]
+    addss   xm4, [biasq + bidxq * 4]
+    maxss   xm4, xm6
+    minss   xm4, xm7
+    cvttss2si vald, xm4
+    mov     [pq], valb
+    inc     xq
+    add     pq, 3
+    jmp .xtail
+.end:
+    RET
+%endmacro
 
 ; LUT8_4 xmm: the floats of the 4 low codes of v into xmm (v shifted by 32)
 %macro LUT8_4 1
@@ -1095,6 +1270,7 @@ UNPACK 16
 PACK 8
 PACK 16
 X2
+XN
 LUT
 MAP8
 MAP16

@@ -657,57 +657,67 @@ static void check_chroma(const CspfixDSPContext *dsp)
     report("chroma");
 }
 
-/* Semi-planar chroma (8-bit samples every 2 bytes), from either component of a pair: the
- * row ends right after the last pair, and a byte written outside our samples fails. */
-static void check_x2(const CspfixDSPContext *dsp)
+/* 8-bit samples every 2 bytes (semi-planar chroma), 3 and 4 (packed RGB), from each
+ * component of the pixel: the bytes of the other components are kept. */
+static void check_xn(const CspfixDSPContext *dsp)
 {
     LOCAL_ALIGNED_32(float, fsrc, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, fref, [MAXW + PAD]);
     LOCAL_ALIGNED_32(float, fnew, [MAXW + PAD]);
-    LOCAL_ALIGNED_32(uint8_t, bytes, [2 * MAXW + 64]);
-    LOCAL_ALIGNED_32(uint8_t, ref, [2 * MAXW + 64]);
-    LOCAL_ALIGNED_32(uint8_t, new, [2 * MAXW + 64]);
+    LOCAL_ALIGNED_32(uint8_t, bytes, [4 * MAXW + 64]);
+    LOCAL_ALIGNED_32(uint8_t, ref, [4 * MAXW + 64]);
+    LOCAL_ALIGNED_32(uint8_t, new, [4 * MAXW + 64]);
     LOCAL_ALIGNED_32(float, bias, [16]);
+    decl_cspfix_unpack_fn(*const unpack[3]) = { dsp->io.unpack_x2_8, dsp->io.unpack_x3_8,
+                                                dsp->io.unpack_x4_8 };
+    decl_cspfix_pack_fn(*const pack[3]) = { dsp->io.pack_x2_8, dsp->io.pack_x3_8,
+                                            dsp->io.pack_x4_8 };
+    const int size = 4 * MAXW + 64;
 
-    {
-        declare_func(void, CSPFIX_UNPACK_ARGS);
-        if (check_func(dsp->io.unpack_x2_8, "cspfix_unpack_x2_8")) {
-            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
-                for (int off = 0; off < 2; off++) {
-                    const int w = widths[i];
-                    for (int x = 0; x < 2 * MAXW + 64; x++)
-                        bytes[x] = rnd();
-                    call_ref(fref, bytes + off, w);
-                    call_new(fnew, bytes + off, w);
-                    if (memcmp(fref, fnew, w * sizeof(float)))
-                        fail();
+    for (int step = 2; step <= 4; step++) {
+        char name[32];
+        {
+            declare_func(void, CSPFIX_UNPACK_ARGS);
+            snprintf(name, sizeof(name), "cspfix_unpack_x%d_8", step);
+            if (check_func(unpack[step - 2], "%s", name)) {
+                for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                    for (int off = 0; off < step; off++) {
+                        const int w = widths[i];
+                        for (int x = 0; x < size; x++)
+                            bytes[x] = rnd();
+                        call_ref(fref, bytes + off, w);
+                        call_new(fnew, bytes + off, w);
+                        if (memcmp(fref, fnew, w * sizeof(float)))
+                            fail();
+                    }
                 }
+                bench_new(fnew, bytes, MAXW);
             }
-            bench_new(fnew, bytes, MAXW);
+        }
+        {
+            declare_func_float(void, CSPFIX_PACK_ARGS);
+            snprintf(name, sizeof(name), "cspfix_pack_x%d_8", step);
+            if (check_func(pack[step - 2], "%s", name)) {
+                for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                    for (int off = 0; off < step; off++) {
+                        const int w = widths[i];
+                        const float lo = (rnd() & 1) ? 0.0f : 16.0f, hi = (rnd() & 1) ? 255.0f : 240.0f;
+                        for (int x = 0; x < 16; x++)
+                            bias[x] = (rnd() & 1) ? 0.5f : rnd_float(0.0f, 1.0f);
+                        fill_floats(fsrc, MAXW + PAD, -20.0f, 275.0f);
+                        for (int x = 0; x < size; x++)
+                            ref[x] = new[x] = rnd();
+                        call_ref(ref + off, fsrc, w, bias, lo, hi);
+                        call_new(new + off, fsrc, w, bias, lo, hi);
+                        if (memcmp(ref, new, size))
+                            fail();
+                    }
+                }
+                bench_new(new, fsrc, MAXW, bias, 0.0f, 255.0f);
+            }
         }
     }
-    {
-        declare_func_float(void, CSPFIX_PACK_ARGS);
-        if (check_func(dsp->io.pack_x2_8, "cspfix_pack_x2_8")) {
-            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
-                for (int off = 0; off < 2; off++) {
-                    const int w = widths[i];
-                    const float lo = (rnd() & 1) ? 0.0f : 16.0f, hi = (rnd() & 1) ? 255.0f : 240.0f;
-                    for (int x = 0; x < 16; x++)
-                        bias[x] = (rnd() & 1) ? 0.5f : rnd_float(0.0f, 1.0f);
-                    fill_floats(fsrc, MAXW + PAD, -20.0f, 275.0f);
-                    for (int x = 0; x < 2 * MAXW + 64; x++)
-                        ref[x] = new[x] = rnd();
-                    call_ref(ref + off, fsrc, w, bias, lo, hi);
-                    call_new(new + off, fsrc, w, bias, lo, hi);
-                    if (memcmp(ref, new, 2 * MAXW + 64))
-                        fail();
-                }
-            }
-            bench_new(new, fsrc, MAXW, bias, 0.0f, 255.0f);
-        }
-    }
-    report("semiplanar");
+    report("packed8");
 }
 
 /* 8-bit integer maps: random parameters within the kernel's int16 contract, and the
@@ -1282,7 +1292,7 @@ static void check_io(const CspfixDSPContext *dsp)
 {
     check_unpack(dsp);
     check_pack(dsp);
-    check_x2(dsp);
+    check_xn(dsp);
     check_lut(dsp);
     check_map8(dsp);
     check_map16(dsp);
