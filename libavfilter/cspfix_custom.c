@@ -95,10 +95,16 @@ int ff_cspfix_custom_trc(const CspfixCustomCurve *c)
 
 /* entries below the count are never written again: reading them needs no lock once
  * the value is known (it came from the interning functions, through the lock) */
+/* the table index of value v of a range from base, -1 if none (v may be any int) */
+static int slot(int v, int base)
+{
+    return v >= base && v < base + CSPFIX_CUSTOM_MAX ? v - base : -1;
+}
+
 int ff_cspfix_custom_prim_xy(int prim, double xy[4][2])
 {
-    const int k = prim - CSPFIX_PRI_CUSTOM;
-    if (k < 0 || k >= CSPFIX_CUSTOM_MAX || !prim_names[k][0])
+    const int k = slot(prim, CSPFIX_PRI_CUSTOM);
+    if (k < 0 || !prim_names[k][0])
         return AVERROR(EINVAL);
     memcpy(xy, prims[k], sizeof(prims[k]));
     return 0;
@@ -106,25 +112,26 @@ int ff_cspfix_custom_prim_xy(int prim, double xy[4][2])
 
 const CspfixCustomCurve *ff_cspfix_custom_curve(int curve)
 {
-    const int k = curve - CSPFIX_CURVE_CUSTOM;
-    return k >= 0 && k < CSPFIX_CUSTOM_MAX && curve_names[k][0] ? &curves[k] : NULL;
+    const int k = slot(curve, CSPFIX_CURVE_CUSTOM);
+    return k >= 0 && curve_names[k][0] ? &curves[k] : NULL;
 }
 
 const CspfixCustomCurve *ff_cspfix_custom_curve_of_trc(int trc)
 {
-    return ff_cspfix_custom_curve(trc - CSPFIX_TRC_CUSTOM + CSPFIX_CURVE_CUSTOM);
+    const int k = slot(trc, CSPFIX_TRC_CUSTOM);
+    return k >= 0 && curve_names[k][0] ? &curves[k] : NULL;
 }
 
 const char *ff_cspfix_custom_prim_name(int prim)
 {
-    const int k = prim - CSPFIX_PRI_CUSTOM;
-    return k >= 0 && k < CSPFIX_CUSTOM_MAX && prim_names[k][0] ? prim_names[k] : NULL;
+    const int k = slot(prim, CSPFIX_PRI_CUSTOM);
+    return k >= 0 && prim_names[k][0] ? prim_names[k] : NULL;
 }
 
 const char *ff_cspfix_custom_trc_name(int trc)
 {
-    const int k = trc - CSPFIX_TRC_CUSTOM;
-    return k >= 0 && k < CSPFIX_CUSTOM_MAX && curve_names[k][0] ? curve_names[k] : NULL;
+    const int k = slot(trc, CSPFIX_TRC_CUSTOM);
+    return k >= 0 && curve_names[k][0] ? curve_names[k] : NULL;
 }
 
 double ff_cspfix_custom_decode(const CspfixCustomCurve *c, double e)

@@ -101,7 +101,7 @@ static double decode_pos(enum CspfixCurve c, double e)
     case CSPFIX_CURVE_DCIP3:
         return pow(e, CSPFIX_DCIP3_GAMMA);
     default:
-        return c >= CSPFIX_CURVE_CUSTOM ? ff_cspfix_custom_decode(ff_cspfix_custom_curve(c), e) : e;
+        return ff_cspfix_custom_curve(c) ? ff_cspfix_custom_decode(ff_cspfix_custom_curve(c), e) : e;
     }
 }
 
@@ -141,7 +141,7 @@ static double encode_pos(enum CspfixCurve c, double l)
     case CSPFIX_CURVE_DCIP3:
         return pow(l, 1.0 / CSPFIX_DCIP3_GAMMA);
     default:
-        return c >= CSPFIX_CURVE_CUSTOM ? ff_cspfix_custom_encode(ff_cspfix_custom_curve(c), l) : l;
+        return ff_cspfix_custom_curve(c) ? ff_cspfix_custom_encode(ff_cspfix_custom_curve(c), l) : l;
     }
 }
 

@@ -166,6 +166,46 @@ cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
 %endif
 %endmacro
 
+; UNPACK8_TAIL sample: the samples after the vector loop one by one, each read as
+; "movzx vald, sample"
+%macro UNPACK8_TAIL 1
+.tail:
+    cmp     xq, wq
+    jge .end
+    movzx   vald, %1
+    cvtsi2ss xm0, xm0, vald
+    movss   [dstq + xq * 4], xm0
+    inc     xq
+    jmp .tail
+.end:
+    RET
+%endmacro
+
+; PACK_ARGS name, gprs, xmms[, extra gpr]: the prologue of the pack kernels: arguments
+; dst, src, w, bias, lo, hi (lo, hi in xm0, xm1), then x, val, bidx (and the extra one)
+%macro PACK_ARGS 3-4
+%if UNIX64 && %0 == 4
+cglobal cspfix_%1, 4, %2, %3, dst, src, w, bias, x, val, bidx, %4
+%elif UNIX64
+cglobal cspfix_%1, 4, %2, %3, dst, src, w, bias, x, val, bidx
+%else
+%if %0 == 4
+cglobal cspfix_%1, 6, %2, %3, dst, src, w, bias, lo, hi, x, %4
+%else
+cglobal cspfix_%1, 6, %2, %3, dst, src, w, bias, lo, hi, x
+%endif
+    movss   xm0, lom
+    movss   xm1, him
+%if %0 == 4
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x, %4
+%else
+    DEFINE_ARGS dst, src, w, bias, val, bidx, x
+%endif
+%endif
+    movsxdifnidn wq, wd
+    LOHI_ARGS
+%endmacro
+
 ; PACK_TAIL store: the samples after the vector loop one by one (xm6, xm7 = lo, hi),
 ; each stored by "store val" (e.g. mov [dstq + xq], valb)
 %macro PACK_TAIL 1
@@ -281,28 +321,10 @@ cglobal cspfix_unpack_x2_8, 3, 5, 3, dst, src, w, x, val
     movu    [dstq + xq * 4], m0
     add     xq, mmsize / 4
     jmp .loop
-.tail:
-    cmp     xq, wq
-    jge .end
-    movzx   vald, byte [srcq + xq * 2]
-    cvtsi2ss xm0, xm0, vald
-    movss   [dstq + xq * 4], xm0
-    inc     xq
-    jmp .tail
-.end:
-    RET
+    UNPACK8_TAIL {byte [srcq + xq * 2]}
 
 ; 16 (AVX2) or 8 (SSE4.1) samples per step, the bias row's matching half for SSE
-%if UNIX64
-cglobal cspfix_pack_x2_8, 4, 7, 10, dst, src, w, bias, x, val, bidx
-%else
-cglobal cspfix_pack_x2_8, 6, 7, 10, dst, src, w, bias, lo, hi, x
-    movss   xm0, lom
-    movss   xm1, him
-    DEFINE_ARGS dst, src, w, bias, val, bidx, x
-%endif
-    movsxdifnidn wq, wd
-    LOHI_ARGS
+    PACK_ARGS pack_x2_8, 7, 10
     movss   xm6, xm0                    ; scalar lo, hi for the tail
     movss   xm7, xm1
 %if mmsize == 64
@@ -399,28 +421,10 @@ cglobal cspfix_unpack_x4_8, 3, 5, 3, dst, src, w, x, val
     movu    [dstq + xq * 4], m0
     add     xq, 8
     jmp .loop
-.tail:
-    cmp     xq, wq
-    jge .end
-    movzx   vald, byte [srcq + xq * 4]
-    cvtsi2ss xm0, xm0, vald
-    movss   [dstq + xq * 4], xm0
-    inc     xq
-    jmp .tail
-.end:
-    RET
+    UNPACK8_TAIL {byte [srcq + xq * 4]}
 
 ; 16 samples per step (the bias row's period)
-%if UNIX64
-cglobal cspfix_pack_x4_8, 4, 7, 10, dst, src, w, bias, x, val, bidx
-%else
-cglobal cspfix_pack_x4_8, 6, 7, 10, dst, src, w, bias, lo, hi, x
-    movss   xm0, lom
-    movss   xm1, him
-    DEFINE_ARGS dst, src, w, bias, val, bidx, x
-%endif
-    movsxdifnidn wq, wd
-    LOHI_ARGS
+    PACK_ARGS pack_x4_8, 7, 10
     movss   xm6, xm0
     movss   xm7, xm1
     VBROADCASTSS m0, xm0
@@ -444,16 +448,7 @@ cglobal cspfix_pack_x4_8, 6, 7, 10, dst, src, w, bias, lo, hi, x
     jmp .loop
     PACK_TAIL {[dstq + xq * 4], valb}
 
-%if UNIX64
-cglobal cspfix_pack_x3_8, 4, 8, 12, dst, src, w, bias, x, val, bidx, p
-%else
-cglobal cspfix_pack_x3_8, 6, 8, 12, dst, src, w, bias, lo, hi, x, p
-    movss   xm0, lom
-    movss   xm1, him
-    DEFINE_ARGS dst, src, w, bias, val, bidx, x, p
-%endif
-    movsxdifnidn wq, wd
-    LOHI_ARGS
+    PACK_ARGS pack_x3_8, 8, 12, p
     movss   xm6, xm0
     movss   xm7, xm1
     VBROADCASTSS m0, xm0
