@@ -33,7 +33,8 @@ import tempfile
 
 # one colour per peer, the same in every panel (the copy, last, in grey)
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
-           "#17becf", "#bcbd22", "#393b79", "#7f7f7f"]
+           "#17becf", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173",
+           "#7f7f7f"]
 
 
 def main():
