@@ -19,13 +19,15 @@
 """Writes the fuzzer's seed corpus (tests/fuzz-corpus/): one small valid
 conversion per supported pixel format, and the main paths (HDR, ICtCp,
 constant luminance, dithering, siting, foreign descriptions, mid-stream
-changes, a wide frame, errors).  The byte layout is the one documented at the
-top of tests/cspfix_fuzz.c.
+changes, a wide frame, errors, ICC profiles).  The byte layout is the one
+documented at the top of tests/cspfix_fuzz.c.  Inputs that made the fuzzer
+fail are kept in the same directory beside these, under their own names.
 
 Usage: tools/fuzz-seeds.py [OUTDIR]"""
 
 import os
 import random
+import struct
 import sys
 
 HEAD = 80
@@ -54,6 +56,55 @@ def opt(name, value):
     return [key, value]       # enums (value < 28), format index, list index
 
 
+def icc_tags(prim, gamma):
+    """The bytes of a version 2 matrix/TRC display profile after its 128-byte header
+    (the fuzzer writes the header): primaries prim (x, y of R, G, B) with D65, adapted
+    to the D50 connection space by Bradford, its white point D65, no chad (as version 2
+    profiles are), and a pure power curve."""
+    def xyz(x, y):
+        return [x / y, 1.0, (1 - x - y) / y]
+
+    def inv(m):
+        a, b, c = m
+        det = a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + \
+            a[2] * (b[0] * c[1] - b[1] * c[0])
+        return [[(m[(j + 1) % 3][(i + 1) % 3] * m[(j + 2) % 3][(i + 2) % 3] -
+                  m[(j + 1) % 3][(i + 2) % 3] * m[(j + 2) % 3][(i + 1) % 3]) / det
+                 for j in range(3)] for i in range(3)]
+
+    def mul(a, b):
+        return [[sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
+
+    w65, d50 = xyz(0.3127, 0.3290), [0.9642, 1.0, 0.8249]
+    p = [list(col) for col in zip(*[xyz(*c) for c in prim])]
+    s = [sum(r[k] * w65[k] for k in range(3)) for r in inv(p)]
+    npm = [[p[i][j] * s[j] for j in range(3)] for i in range(3)]
+    brad = [[0.8951, 0.2664, -0.1614], [-0.7502, 1.7135, 0.0367], [0.0389, -0.0685, 1.0296]]
+    ri = [sum(brad[i][k] * w65[k] for k in range(3)) for i in range(3)]
+    ro = [sum(brad[i][k] * d50[k] for k in range(3)) for i in range(3)]
+    adapt = mul(inv(brad), mul([[ro[i] / ri[i] if i == j else 0 for j in range(3)]
+                                for i in range(3)], brad))
+    m = mul(adapt, npm)
+
+    def s15(v):
+        return struct.pack(">i", int(round(v * 65536)))
+
+    def xyz_tag(v):
+        return b"XYZ " + bytes(4) + b"".join(s15(c) for c in v)
+
+    tags = [(b"rXYZ", xyz_tag([m[i][0] for i in range(3)])),
+            (b"gXYZ", xyz_tag([m[i][1] for i in range(3)])),
+            (b"bXYZ", xyz_tag([m[i][2] for i in range(3)])),
+            (b"wtpt", xyz_tag(w65))]     # version 2: the media's own white
+    curv = b"curv" + bytes(4) + struct.pack(">IH", 1, int(round(gamma * 256))) + bytes(2)
+    tags += [(b"rTRC", curv), (b"gTRC", curv), (b"bTRC", curv)]
+    table, data, off = b"", b"", 128 + 4 + 12 * len(tags)
+    for sig, body in tags:
+        table += sig + struct.pack(">II", off + len(data), len(body))
+        data += body + bytes(-len(body) % 4)
+    return struct.pack(">I", len(tags)) + table + data
+
+
 def seed(fmt, w=16, h=8, opts=(), frames=(SD,), threads=1, cmds=(), c_only=False,
          changes=None, wide=None):
     flags = (threads - 1) | (8 if c_only else 0) | ((len(frames) - 1) << 5)
@@ -68,7 +119,8 @@ def seed(fmt, w=16, h=8, opts=(), frames=(SD,), threads=1, cmds=(), c_only=False
     for i, tags in enumerate(frames):
         # a byte >= 0xc0 switches the frame to format index (byte % 45)
         b += [192 + (changes[i] - 192) % NB_FORMATS if changes and changes[i] is not None else 0]
-        b += list(tags)
+        b += list(tags[:5])
+        b += [tags[5] if len(tags) > 5 else 0]    # 0x80: an ICC profile of the pixel bytes
     for c in cmds:
         # a byte >= 0xc0 sends the command of option (byte % 26)
         b += [192 + (OPT[c[0]] - 192) % len(OPT), c[1]] if c else [0]
@@ -106,9 +158,16 @@ def main():
     seeds["tiny"] = seed(12, 1, 1, [("all", 8), ("format", 22)])
     seeds["bad-tags"] = seed(0, frames=[(3, 3, 3, 3, 9)])
     seeds["unsupported-fmt"] = seed(0xe0 + 1, opts=[("all", 5)])
+    # ICC profiles: the pixel bytes are the profile after its header (Adobe RGB (1998):
+    # opRGB's values; its primaries with a gamma 1.8: a curve of its own)
+    adobe = [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)]
+    icc = {"icc-adobe-rgb": icc_tags(adobe, 563 / 256),
+           "icc-gamma18-own-curve": icc_tags(adobe, 1.8)}
+    seeds["icc-adobe-rgb"] = seed(0, opts=[("primaries", 1)], frames=[(2, 2, 1, 1, 0, 0x80)])
+    seeds["icc-gamma18-own-curve"] = seed(0, opts=[("primaries", 1)], frames=[(2, 2, 1, 1, 0, 0x80)])
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as fh:
-            fh.write(data + pixels)
+            fh.write(data + icc.get(name, pixels))
     print(f"fuzz-seeds: {len(seeds)} seeds in {out}")
 
 
