@@ -658,17 +658,13 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
 }
 
 /* Convert a frame (light: its light measurement, -1: none) and send it on */
-/* detect: the frame into the detector's statistics; a fix it finds applies from the
- * next frame */
+/* detect: the frame (described by update_plan() as s->key.in) into the detector's
+ * statistics; a fix it finds applies from the next frame */
 static void detect_frame(AVFilterContext *ctx, const AVFrame *in)
 {
     CspfixContext *s = ctx->priv;
-    CspfixDesc id;
-    unsigned guessed;
 
-    if (ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed) < 0)
-        return;
-    ff_cspfix_detect_frame(ctx, &s->det, s->detect, in, &id,
+    ff_cspfix_detect_frame(ctx, &s->det, s->detect, in, &s->key.in,
                            s->d.in_set.range != AVCOL_RANGE_UNSPECIFIED,
                            s->d.in_set.csp != AVCOL_SPC_UNSPECIFIED);
     if (s->detect == CSPFIX_DETECT_FIX) {

@@ -166,9 +166,9 @@ cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
 %endif
 %endmacro
 
-; UNPACK8_TAIL sample: the samples after the vector loop one by one, each read as
-; "movzx vald, sample"
-%macro UNPACK8_TAIL 1
+; UNPACK8_TAIL sample[, step]: the samples after the vector loop one by one, each read
+; as "movzx vald, sample", then "step" (e.g. add pq, 3)
+%macro UNPACK8_TAIL 1-2
 .tail:
     cmp     xq, wq
     jge .end
@@ -176,6 +176,9 @@ cglobal cspfix_unpack_%1, 3, 5, 2, dst, src, w, x, val
     cvtsi2ss xm0, xm0, vald
     movss   [dstq + xq * 4], xm0
     inc     xq
+%if %0 == 2
+    %2
+%endif
     jmp .tail
 .end:
     RET
@@ -206,9 +209,9 @@ cglobal cspfix_%1, 6, %2, %3, dst, src, w, bias, lo, hi, x
     LOHI_ARGS
 %endmacro
 
-; PACK_TAIL store: the samples after the vector loop one by one (xm6, xm7 = lo, hi),
-; each stored by "store val" (e.g. mov [dstq + xq], valb)
-%macro PACK_TAIL 1
+; PACK_TAIL store[, step]: the samples after the vector loop one by one (xm6, xm7 = lo,
+; hi), each stored by "store val" (e.g. mov [dstq + xq], valb), then "step"
+%macro PACK_TAIL 1-2
 .tail:
     cmp     xq, wq
     jge .end
@@ -221,6 +224,9 @@ cglobal cspfix_%1, 6, %2, %3, dst, src, w, bias, lo, hi, x
     cvttss2si vald, xm4
     mov     %1
     inc     xq
+%if %0 == 2
+    %2
+%endif
     jmp .tail
 .end:
     RET
@@ -395,17 +401,7 @@ cglobal cspfix_unpack_x3_8, 3, 6, 3, dst, src, w, x, val, p
     add     xq, 8
     add     pq, 24
     jmp .loop
-.tail:
-    cmp     xq, wq
-    jge .end
-    movzx   vald, byte [pq]
-    cvtsi2ss xm0, xm0, vald
-    movss   [dstq + xq * 4], xm0
-    inc     xq
-    add     pq, 3
-    jmp .tail
-.end:
-    RET
+    UNPACK8_TAIL {byte [pq]}, {add pq, 3}
 
 cglobal cspfix_unpack_x4_8, 3, 5, 3, dst, src, w, x, val
     movsxdifnidn wq, wd
@@ -460,7 +456,7 @@ cglobal cspfix_unpack_x4_8, 3, 5, 3, dst, src, w, x, val
     lea     valq, [wq - 16]             ; 16 samples write bytes 3x .. 3x + 47 <= 3w - 3
 .loop:
     cmp     xq, valq
-    jge .xtail
+    jge .tail
     PACK_CLAMP2
     packusdw m4, m5
     vpermq  m4, m4, q3120               ; 16 words in sample order
@@ -484,22 +480,7 @@ cglobal cspfix_unpack_x4_8, 3, 5, 3, dst, src, w, x, val
     add     xq, 16
     add     pq, 48
     jmp .loop
-.xtail:
-    cmp     xq, wq
-    jge .end
-    mov     bidxq, xq
-    and     bidxq, 15
-    movss   xm4, [srcq + xq * 4]
-    addss   xm4, [biasq + bidxq * 4]
-    maxss   xm4, xm6
-    minss   xm4, xm7
-    cvttss2si vald, xm4
-    mov     [pq], valb
-    inc     xq
-    add     pq, 3
-    jmp .xtail
-.end:
-    RET
+    PACK_TAIL {[pq], valb}, {add pq, 3}
 %endmacro
 
 ; LUT8_4 xmm: the floats of the 4 low codes of v into xmm (v shifted by 32)
