@@ -421,6 +421,12 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
         gp = AVCOL_PRI_BT709, gt = AVCOL_TRC_IEC61966_2_1, gc = AVCOL_SPC_RGB;
     else
         guess_ycc(f->width, f->height, &gp, &gt, &gc);
+    /* the systems defined on one colour: ICtCp and IPT-C2 on BT.2020 (PQ; ICtCp also
+     * HLG), ST 2085's Y'D'zD'x on PQ-coded CIE XYZ */
+    if (d->csp == AVCOL_SPC_ICTCP || d->csp == AVCOL_SPC_IPT_C2)
+        gp = AVCOL_PRI_BT2020, gt = AVCOL_TRC_SMPTE2084;
+    else if (d->csp == AVCOL_SPC_SMPTE2085)
+        gp = AVCOL_PRI_SMPTE428, gt = AVCOL_TRC_SMPTE2084;
 
     *guessed = 0;
     if (fmt.nb_colour == 1 && d->csp == AVCOL_SPC_RGB) {

@@ -71,7 +71,7 @@ static const enum AVColorSpace supported_csp[] = {
     AVCOL_SPC_RGB, AVCOL_SPC_BT709, AVCOL_SPC_FCC, AVCOL_SPC_BT470BG,
     AVCOL_SPC_SMPTE170M, AVCOL_SPC_SMPTE240M, AVCOL_SPC_YCGCO, AVCOL_SPC_BT2020_NCL,
     AVCOL_SPC_BT2020_CL, AVCOL_SPC_CHROMA_DERIVED_NCL, AVCOL_SPC_CHROMA_DERIVED_CL,
-    AVCOL_SPC_ICTCP,
+    AVCOL_SPC_ICTCP, AVCOL_SPC_SMPTE2085, AVCOL_SPC_IPT_C2,
 };
 
 #define LIST_NAMES(bp, arr, namefn)                                     \
@@ -120,11 +120,15 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
         field = "range";
         value = name_or_num(av_color_range_name(d->range), buf, d->range);
         av_bprintf(&bp, "tv (limited), pc (full)");
-    } else if (d->csp == AVCOL_SPC_ICTCP &&
-               (d->prim != AVCOL_PRI_BT2020 || !ff_cspfix_is_hdr_trc(d->trc))) {
-        av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s description: matrix ictcp needs "
-               "primaries bt2020 and transfer smpte2084 or arib-std-b67 (got %s, %s)\n",
-               what, name_or_num(ff_cspfix_prim_name(d->prim), buf, d->prim),
+    } else if ((d->csp == AVCOL_SPC_ICTCP &&
+                (d->prim != AVCOL_PRI_BT2020 || !ff_cspfix_is_hdr_trc(d->trc))) ||
+               (d->csp == AVCOL_SPC_IPT_C2 &&
+                (d->prim != AVCOL_PRI_BT2020 || d->trc != AVCOL_TRC_SMPTE2084))) {
+        const int ict = d->csp == AVCOL_SPC_ICTCP;
+        av_log(log_ctx, AV_LOG_ERROR, "Unsupported %s description: matrix %s needs "
+               "primaries bt2020 and transfer %s (got %s, %s)\n", what,
+               ict ? "ictcp" : "ipt-c2", ict ? "smpte2084 or arib-std-b67" : "smpte2084",
+               name_or_num(ff_cspfix_prim_name(d->prim), buf, d->prim),
                ff_cspfix_trc_name(d->trc));
         av_bprint_finalize(&bp, NULL);
         return AVERROR(EINVAL);
@@ -225,6 +229,15 @@ static int ycc_matrix(double m[3][4], const CspfixDesc *d)
         memcpy(m, t, sizeof(t));
         return 0;
     }
+    if (d->csp == AVCOL_SPC_SMPTE2085) {
+        /* H.273 MatrixCoefficients 11 (SMPTE ST 2085 Y'D'zD'x, on X'Y'Z' as R'G'B'):
+         * Y' = G', D'z = (0.986566 B' - Y') / 2, D'x = (R' - 0.991902 Y') / 2 */
+        const double t[3][4] = {
+            { 0.991902, 0, 2, 0 }, { 1, 0, 0, 0 }, { 1 / 0.986566, 2 / 0.986566, 0, 0 },
+        };
+        memcpy(m, t, sizeof(t));
+        return 0;
+    }
     if ((ret = ff_cspfix_luma_coeffs(d->csp, d->prim, &kr, &kb)) < 0)
         return ret;
     kg = 1.0 - kr - kb;
@@ -256,9 +269,37 @@ static const double ictcp_from_lms_hlg[3][3] = {
     {  9500 / 4096.0,  -9212 / 4096.0,  -288 / 4096.0 },
 };
 
-static const double (*ictcp_matrix(enum AVColorTransferCharacteristic trc))[3]
+/* H.273 MatrixCoefficients 15, IPT-C2 (SMPTE ST 2128, the Dolby Vision profile 5 signal):
+ * BT.2020 RGB -> LMS with 2 % crosstalk, PQ, then L'M'S' -> IPT */
+static const double iptc2_lms_from_rgb[3][3] = {
+    { 1747 / 4096.0, 2169 / 4096.0,  180 / 4096.0 },
+    {  673 / 4096.0, 3029 / 4096.0,  394 / 4096.0 },
+    {   50 / 4096.0,  207 / 4096.0, 3839 / 4096.0 },
+};
+
+static const double iptc2_from_lms[3][3] = {
+    {  1638 / 4096.0,   1638 / 4096.0,   820 / 4096.0 },
+    { 18248 / 4096.0, -19870 / 4096.0,  1622 / 4096.0 },
+    {  3300 / 4096.0,   1463 / 4096.0, -4763 / 4096.0 },
+};
+
+/* the systems on LMS: ICtCp and IPT-C2 */
+static int is_lms(enum AVColorSpace csp)
 {
-    return trc == AVCOL_TRC_ARIB_STD_B67 ? ictcp_from_lms_hlg : ictcp_from_lms_pq;
+    return csp == AVCOL_SPC_ICTCP || csp == AVCOL_SPC_IPT_C2;
+}
+
+static const double (*lms_matrix(enum AVColorSpace csp))[3]
+{
+    return csp == AVCOL_SPC_IPT_C2 ? iptc2_lms_from_rgb : lms_from_rgb;
+}
+
+/* L'M'S' -> the signal */
+static const double (*signal_matrix(const CspfixDesc *d))[3]
+{
+    if (d->csp == AVCOL_SPC_IPT_C2)
+        return iptc2_from_lms;
+    return d->trc == AVCOL_TRC_ARIB_STD_B67 ? ictcp_from_lms_hlg : ictcp_from_lms_pq;
 }
 
 /* The constant-luminance TF normalised to TF(1) = 1 (PQ: 1.0 = 10000 cd/m2) */
@@ -472,15 +513,15 @@ static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptio
         add_matrix(p, a);
         return 0;
     }
-    if (d->csp == AVCOL_SPC_ICTCP) {
+    if (is_lms(d->csp)) {
         double ii[3][3], a[3][4];
-        ff_cspfix_mat3_inv(ii, ictcp_matrix(d->trc));
+        ff_cspfix_mat3_inv(ii, signal_matrix(d));
         ff_cspfix_aff_from_mat3(a, ii);
         ff_cspfix_aff_compose(m, a, n);
         add_matrix(p, m);
         /* LMS carry the PQ EOTF or the HLG inverse OETF, then back to RGB */
         add_tf(p, curve, 0);
-        ff_cspfix_mat3_inv(ii, lms_from_rgb);
+        ff_cspfix_mat3_inv(ii, lms_matrix(d->csp));
         ff_cspfix_aff_from_mat3(a, ii);
         add_matrix(p, a);
     } else {
@@ -525,12 +566,12 @@ static int build_output(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOpti
     norm_matrix(n, d);
     if ((ret = ff_cspfix_aff_inv(ni, n)) < 0)
         return ret;
-    if (d->csp == AVCOL_SPC_ICTCP) {
+    if (is_lms(d->csp)) {
         double a[3][4];
-        ff_cspfix_aff_from_mat3(a, lms_from_rgb);
+        ff_cspfix_aff_from_mat3(a, lms_matrix(d->csp));
         add_matrix(p, a);
         add_tf(p, curve, 1);
-        ff_cspfix_aff_from_mat3(a, ictcp_matrix(d->trc));
+        ff_cspfix_aff_from_mat3(a, signal_matrix(d));
         ff_cspfix_aff_compose(m, ni, a);
         add_matrix(p, m);
         return 0;
@@ -628,7 +669,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
     memset(p, 0, sizeof(*p));
     /* ICtCp is defined on linear light: "fast" cannot skip linearisation; nor can the
      * colour of a Dolby Vision RPU, which is BT.2020 PQ whatever its matrix */
-    if (in->csp == AVCOL_SPC_ICTCP || out->csp == AVCOL_SPC_ICTCP || o.dovi)
+    if (is_lms(in->csp) || is_lms(out->csp) || o.dovi)
         o.fast = 0;
     if (o.dovi) {
         din.prim  = AVCOL_PRI_BT2020;

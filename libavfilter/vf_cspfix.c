@@ -994,7 +994,8 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("bt2020_cl", AVCOL_SPC_BT2020_CL, u),                                               \
     C("chroma-derived-nc", AVCOL_SPC_CHROMA_DERIVED_NCL, u),                              \
     C("chroma-derived-c", AVCOL_SPC_CHROMA_DERIVED_CL, u),                                \
-    C("ictcp", AVCOL_SPC_ICTCP, u)
+    C("ictcp", AVCOL_SPC_ICTCP, u), C("ipt-c2", AVCOL_SPC_IPT_C2, u),                     \
+    C("smpte2085", AVCOL_SPC_SMPTE2085, u)
 
 #define RANGE_CONSTS(u)                                                                  \
     C("unknown", AVCOL_RANGE_UNSPECIFIED, u), C("unspecified", AVCOL_RANGE_UNSPECIFIED, u), \

@@ -228,8 +228,12 @@ static void test_errors(void)
     CHECK(build(&p, bad, ok, 0) < 0, "reserved primaries rejected");
     bad = ok; bad.trc = AVCOL_TRC_RESERVED;
     CHECK(build(&p, ok, bad, 0) < 0, "reserved transfer rejected");
+    bad = ok; bad.csp = AVCOL_SPC_RESERVED;
+    CHECK(build(&p, bad, ok, 0) < 0, "reserved matrix rejected");
+    bad = ok; bad.csp = AVCOL_SPC_IPT_C2;
+    CHECK(build(&p, bad, ok, 0) < 0, "ipt-c2 with bt709 primaries rejected");
     bad = ok; bad.csp = AVCOL_SPC_SMPTE2085;
-    CHECK(build(&p, bad, ok, 0) < 0, "smpte2085 rejected");
+    CHECK(build(&p, bad, ok, 0) == 0, "smpte2085 on bt709 R'G'B' accepted");
     bad = ok; bad.csp = AVCOL_SPC_ICTCP;
     CHECK(build(&p, bad, ok, 0) < 0, "ictcp with bt709 primaries rejected");
     bad = ok; bad.range = AVCOL_RANGE_UNSPECIFIED;

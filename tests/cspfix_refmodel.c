@@ -801,7 +801,8 @@ static int matrix_supported(int matrix)
     case REF_SPC_RGB: case REF_SPC_BT709: case REF_SPC_FCC: case REF_SPC_BT470BG:
     case REF_SPC_SMPTE170M: case REF_SPC_SMPTE240M: case REF_SPC_YCGCO:
     case REF_SPC_BT2020_NCL: case REF_SPC_BT2020_CL: case REF_SPC_CHROMA_DERIVED_NCL:
-    case REF_SPC_CHROMA_DERIVED_CL: case REF_SPC_ICTCP:
+    case REF_SPC_CHROMA_DERIVED_CL: case REF_SPC_ICTCP: case REF_SPC_IPT_C2:
+    case REF_SPC_SMPTE2085:
         return 1;
     default:
         return 0;
@@ -825,6 +826,8 @@ static int side_init(Side *s, const RefDesc *d, int linearize)
     if (d->matrix == REF_SPC_ICTCP &&
         (d->prim != REF_PRI_BT2020 ||
          (d->trc != REF_TRC_SMPTE2084 && d->trc != REF_TRC_ARIB_STD_B67)))
+        return -1;
+    if (d->matrix == REF_SPC_IPT_C2 && (d->prim != REF_PRI_BT2020 || d->trc != REF_TRC_SMPTE2084))
         return -1;
     if (ref_npm(d->prim, npm) < 0)
         return -1;
@@ -859,11 +862,38 @@ static const double ictcp_from_lms_hlg[3][3] = {
     { 9500.0 / 4096, -9212.0 / 4096, -288.0 / 4096 },
 };
 
-static const double (*ictcp_matrix(int trc))[3]
+/* IPT-C2 (H.273 matrix_coefficients 15, SMPTE ST 2128): BT.2020 RGB -> LMS with 2 %
+ * crosstalk, PQ, L'M'S' -> IPT */
+static const double ipt_lms_from_rgb[3][3] = {
+    { 1747.0 / 4096, 2169.0 / 4096,  180.0 / 4096 },
+    {  673.0 / 4096, 3029.0 / 4096,  394.0 / 4096 },
+    {   50.0 / 4096,  207.0 / 4096, 3839.0 / 4096 },
+};
+
+static const double ipt_from_lms[3][3] = {
+    {  1638.0 / 4096,   1638.0 / 4096,   820.0 / 4096 },
+    { 18248.0 / 4096, -19870.0 / 4096,  1622.0 / 4096 },
+    {  3300.0 / 4096,   1463.0 / 4096, -4763.0 / 4096 },
+};
+
+/* the matrix from L'M'S' to the signal (ICtCp by transfer, IPT-C2) */
+static const double (*ictcp_matrix(int matrix, int trc))[3]
 {
+    if (matrix == REF_SPC_IPT_C2)
+        return ipt_from_lms;
     if (trc == REF_TRC_ARIB_STD_B67)
         return ictcp_from_lms_hlg;
     return ictcp_from_lms_pq;
+}
+
+static const double (*lms_matrix(int matrix))[3]
+{
+    return matrix == REF_SPC_IPT_C2 ? ipt_lms_from_rgb : lms_from_rgb;
+}
+
+static int is_lms(int matrix)
+{
+    return matrix == REF_SPC_ICTCP || matrix == REF_SPC_IPT_C2;
 }
 
 /* Non-linear R'G'B' -> linear RGB of one side (per component, then the HLG OOTF in display
@@ -901,6 +931,12 @@ static void matrix_decode(const Side *s, const double v[3], double rgb[3])
     switch (s->d->matrix) {
     case REF_SPC_RGB:
         memcpy(rgb, v, 3 * sizeof(double));
+        return;
+    case REF_SPC_SMPTE2085:
+        /* H.273 (SMPTE ST 2085): Cb = D'z = (0.986566 B' - Y')/2, Cr = D'x = (R' - 0.991902 Y')/2 */
+        rgb[1] = y;
+        rgb[2] = (2.0 * cb + y) / 0.986566;
+        rgb[0] = 2.0 * cr + 0.991902 * y;
         return;
     case REF_SPC_YCGCO: {
         /* Cb carries Cg, Cr carries Co */
@@ -944,6 +980,11 @@ static void matrix_encode(const Side *s, const double rgb[3], double v[3])
     switch (s->d->matrix) {
     case REF_SPC_RGB:
         memcpy(v, rgb, 3 * sizeof(double));
+        return;
+    case REF_SPC_SMPTE2085:
+        v[0] = g;
+        v[1] = (0.986566 * b - g) / 2.0;
+        v[2] = (r - 0.991902 * g) / 2.0;
         return;
     case REF_SPC_YCGCO:
         v[0] = r / 4 + g / 2 + b / 4;
@@ -1054,10 +1095,10 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
     codes_to_norm(in, in_codes, t.in_norm);
 
     /* sections 2 and 3 */
-    if (in->matrix == REF_SPC_ICTCP) {
+    if (is_lms(in->matrix)) {
         double inv[3][3], rgb_from_lms[3][3], lms[3], e[3];
-        mat_invert(inv, ictcp_matrix(in->trc));
-        mat_invert(rgb_from_lms, lms_from_rgb);
+        mat_invert(inv, ictcp_matrix(in->matrix, in->trc));
+        mat_invert(rgb_from_lms, lms_matrix(in->matrix));
         mat_vec(t.in_nl, inv, t.in_norm);                 /* L'M'S' */
         for (int i = 0; i < 3; i++)
             lms[i] = ref_linearize(in->trc, opt->linearize, t.in_nl[i]);
@@ -1100,16 +1141,16 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
     gamut_map(opt->gamut, gamut, so.okr, so.okb, hi, t.out_lin);
 
     /* section 6: encode */
-    if (out->matrix == REF_SPC_ICTCP) {
+    if (is_lms(out->matrix)) {
         double e[3], lms[3];
         if (out->trc == REF_TRC_ARIB_STD_B67 && opt->linearize == REF_LIN_DISPLAY)
             ref_hlg_inverse_ootf_lw(so.okr, so.okb, so.lw, t.out_lin, e);
         else
             memcpy(e, t.out_lin, sizeof(e));
-        mat_vec(lms, lms_from_rgb, e);
+        mat_vec(lms, lms_matrix(out->matrix), e);
         for (int i = 0; i < 3; i++)
             t.out_nl[i] = ref_delinearize(out->trc, opt->linearize, lms[i]);
-        mat_vec(t.out_norm, ictcp_matrix(out->trc), t.out_nl);
+        mat_vec(t.out_norm, ictcp_matrix(out->matrix, out->trc), t.out_nl);
     } else {
         linear_to_nl(&so, t.out_lin, t.out_nl);
         matrix_encode(&so, t.out_nl, t.out_norm);

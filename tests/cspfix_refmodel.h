@@ -75,10 +75,11 @@ enum RefMatrix {
     REF_SPC_YCGCO     = 8,
     REF_SPC_BT2020_NCL = 9,
     REF_SPC_BT2020_CL = 10,
-    REF_SPC_SMPTE2085 = 11, /* not supported */
+    REF_SPC_SMPTE2085 = 11,
     REF_SPC_CHROMA_DERIVED_NCL = 12,
     REF_SPC_CHROMA_DERIVED_CL  = 13,
     REF_SPC_ICTCP     = 14,
+    REF_SPC_IPT_C2    = 15,
 };
 
 enum RefRange { REF_RANGE_TV = 1, REF_RANGE_PC = 2 };

@@ -653,8 +653,12 @@ static void test_ictcp(void)
     bad.prim = REF_PRI_BT709;
     check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "ictcp with bt709 primaries is rejected");
     bad = ic;
-    bad.matrix = REF_SPC_SMPTE2085;
-    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "smpte2085 matrix is rejected");
+    bad.matrix = 3;
+    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "reserved matrix is rejected");
+    bad = ic;
+    bad.matrix = REF_SPC_IPT_C2;
+    bad.trc = REF_TRC_ARIB_STD_B67;
+    check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "ipt-c2 with HLG is rejected");
     bad = ic;
     bad.prim = 2;
     check(ref_convert(&bad, &rgb, &opt, grey, tmp, &g) < 0, "unspecified primaries are rejected");
