@@ -133,9 +133,16 @@ void ff_cspfix_xy_to_xyz(double xyz[3], double x, double y)
     xyz[2] = (1.0 - x - y) / y;
 }
 
+int ff_cspfix_is_xyz_prim(int prim)
+{
+    return prim == AVCOL_PRI_SMPTE428 || prim == CSPFIX_PRI_XYZ_D65 || prim == CSPFIX_PRI_XYZ_DCI;
+}
+
 const char *ff_cspfix_prim_name(int prim)
 {
     return prim == CSPFIX_PRI_OPRGB ? "oprgb" :
+           prim == CSPFIX_PRI_XYZ_D65 ? "smpte428 (D65 white)" :
+           prim == CSPFIX_PRI_XYZ_DCI ? "smpte428 (DCI white)" :
            prim >= CSPFIX_PRI_CUSTOM ? ff_cspfix_custom_prim_name(prim) :
            av_color_primaries_name(prim);
 }
@@ -150,6 +157,8 @@ const char *ff_cspfix_trc_name(int trc)
 
 enum AVColorPrimaries ff_cspfix_prim_tag(int prim)
 {
+    if (ff_cspfix_is_xyz_prim(prim))
+        return AVCOL_PRI_SMPTE428;
     return prim >= CSPFIX_PRI_OPRGB ? AVCOL_PRI_UNSPECIFIED : prim;
 }
 
@@ -170,8 +179,15 @@ int ff_cspfix_prim_xy(int prim, double xy[4][2])
     };
     const AVColorPrimariesDesc *d;
 
-    if (prim == CSPFIX_PRI_OPRGB || prim == AVCOL_PRI_SMPTE428) {
+    if (prim == CSPFIX_PRI_OPRGB || ff_cspfix_is_xyz_prim(prim)) {
         memcpy(xy, prim == CSPFIX_PRI_OPRGB ? oprgb : xyz, sizeof(oprgb));
+        if (prim == CSPFIX_PRI_XYZ_D65) {
+            xy[3][0] = 0.3127;
+            xy[3][1] = 0.3290;
+        } else if (prim == CSPFIX_PRI_XYZ_DCI) {
+            xy[3][0] = 0.314;
+            xy[3][1] = 0.351;
+        }
         return 0;
     }
     if (prim >= CSPFIX_PRI_CUSTOM)
@@ -191,7 +207,7 @@ int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
 {
     double xy[4][2], p[3][3], pi[3][3], w[3], s[3];
 
-    if (prim == AVCOL_PRI_SMPTE428) {
+    if (ff_cspfix_is_xyz_prim(prim)) {
         /* XYZ itself: the identity (its blue primary has y = 0) */
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++)

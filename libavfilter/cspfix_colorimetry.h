@@ -41,8 +41,19 @@
 #define CSPFIX_PRI_OPRGB 0x400
 #define CSPFIX_TRC_OPRGB 0x400
 #define CSPFIX_TRC_DCIP3 0x401
+/*
+ * CIE XYZ (smpte428) with the white its content is taken to have for white-point
+ * adaptation (xyzwhite=): D65, or the DCI-P3 projector's white (SMPTE RP 431-2,
+ * 0.314, 0.351). AVCOL_PRI_SMPTE428 itself has H.273's equal-energy white E. Their tag
+ * is smpte428.
+ */
+#define CSPFIX_PRI_XYZ_D65 0x401
+#define CSPFIX_PRI_XYZ_DCI 0x402
 #define CSPFIX_OPRGB_GAMMA (563.0 / 256.0)
 #define CSPFIX_DCIP3_GAMMA 2.6
+
+/** 1 for CIE XYZ (smpte428) with any white. */
+int ff_cspfix_is_xyz_prim(int prim);
 
 /** Name of a primaries (transfer) value, FFmpeg's or cspfix's; NULL if none. */
 const char *ff_cspfix_prim_name(int prim);

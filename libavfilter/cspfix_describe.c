@@ -37,7 +37,13 @@
 int ff_cspfix_is_rgb_fmt(enum AVPixelFormat fmt)
 {
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
-    return d && (d->flags & AV_PIX_FMT_FLAG_RGB);
+    return d && (d->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_XYZ));
+}
+
+int ff_cspfix_is_xyz_fmt(enum AVPixelFormat fmt)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    return d && (d->flags & AV_PIX_FMT_FLAG_XYZ);
 }
 
 /* primaries, transfer, matrix of each `all`/`iall` preset */
@@ -55,7 +61,7 @@ const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3] = {
 int ff_cspfix_is_full_range_only(enum AVPixelFormat fmt)
 {
     const char *name = av_get_pix_fmt_name(fmt);
-    return name && !strncmp(name, "yuvj", 4);
+    return (name && !strncmp(name, "yuvj", 4)) || ff_cspfix_is_xyz_fmt(fmt);
 }
 
 /* Size classes of untagged Y'CbCr, as players guess (mpv, libplacebo's mpv glue):
@@ -356,10 +362,19 @@ static void apply_icc(void *ctx, const CspfixDescribe *s, const AVFrame *f, int 
         *trc = it;
 }
 
+/* CIE XYZ with the white of xyzwhite= */
+static int xyz_white(const CspfixDescribe *s, int prim)
+{
+    if (prim != AVCOL_PRI_SMPTE428)
+        return prim;
+    return s->xyz_white == CSPFIX_XYZ_D65 ? CSPFIX_PRI_XYZ_D65 :
+           s->xyz_white == CSPFIX_XYZ_DCI ? CSPFIX_PRI_XYZ_DCI : prim;
+}
+
 int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *f,
                              CspfixDesc *d, unsigned *guessed)
 {
-    const int rgb = ff_cspfix_is_rgb_fmt(f->format);
+    const int rgb = ff_cspfix_is_rgb_fmt(f->format), xyz = ff_cspfix_is_xyz_fmt(f->format);
     CspfixFormat fmt;
     int gp, gt, gc, ret;
 
@@ -369,7 +384,8 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
         return ret;
     }
 
-    d->prim  = f->color_primaries;
+    /* X'Y'Z' samples are CIE XYZ whatever the tags say (iprimaries= still overrides) */
+    d->prim  = xyz ? AVCOL_PRI_SMPTE428 : f->color_primaries;
     d->trc   = f->color_trc;
     d->csp   = rgb ? AVCOL_SPC_RGB : f->colorspace;
     d->range = f->color_range;
@@ -417,7 +433,9 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
     if (s->in_set.range != AVCOL_RANGE_UNSPECIFIED)
         d->range = s->in_set.range;
 
-    if (rgb)
+    if (xyz)
+        gp = AVCOL_PRI_SMPTE428, gt = AVCOL_TRC_SMPTE428, gc = AVCOL_SPC_RGB;
+    else if (rgb)
         gp = AVCOL_PRI_BT709, gt = AVCOL_TRC_IEC61966_2_1, gc = AVCOL_SPC_RGB;
     else
         guess_ycc(f->width, f->height, &gp, &gt, &gc);
@@ -475,6 +493,7 @@ int ff_cspfix_describe_input(void *ctx, const CspfixDescribe *s, const AVFrame *
     if (fmt.is_float || fmt.depth < 8)
         d->range = AVCOL_RANGE_JPEG; /* float samples carry the signal itself; fewer than
                                       * 8 bits have no limited range */
+    d->prim = xyz_white(s, d->prim);
     return 0;
 }
 
@@ -495,6 +514,18 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
                 s->have_first ? s->first_out.prim : id->prim;
     od->trc   = set->trc != AVCOL_TRC_UNSPECIFIED ? set->trc :
                 s->have_first ? s->first_out.trc : id->trc;
+    if (ff_cspfix_is_xyz_fmt(ofmt)) {
+        /* X'Y'Z' output: CIE XYZ, by default DCI's X'Y'Z' (SMPTE ST 428-1) */
+        if (set->prim != AVCOL_PRI_UNSPECIFIED && !ff_cspfix_is_xyz_prim(set->prim)) {
+            av_log(ctx, AV_LOG_ERROR, "Output primaries %s cannot be used with the X'Y'Z' "
+                   "output format %s, whose samples are CIE XYZ (primaries smpte428).\n",
+                   ff_cspfix_prim_name(set->prim), av_get_pix_fmt_name(ofmt));
+            return AVERROR(EINVAL);
+        }
+        od->prim = AVCOL_PRI_SMPTE428;
+        od->trc  = set->trc != AVCOL_TRC_UNSPECIFIED ? set->trc : AVCOL_TRC_SMPTE428;
+    }
+    od->prim  = xyz_white(s, od->prim);
 
     if (out_rgb) {
         /* the matrix of a preset (all, colorimetry) does not apply to RGB output */
@@ -551,17 +582,20 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
         /* float samples carry the signal itself; fewer than 8 bits have no limited range;
          * the yuvj formats are full range by definition */
         const char *why = fmt.is_float ? "float formats are" : fmt.depth < 8 ?
-                          "formats with fewer than 8 bits are" : "the yuvj formats are";
+                          "formats with fewer than 8 bits are" : ff_cspfix_is_xyz_fmt(ofmt) ?
+                          "the X'Y'Z' formats are" : "the yuvj formats are";
         if (set->range == AVCOL_RANGE_MPEG && !s->warned_range) {
             av_log(ctx, AV_LOG_WARNING, "range=tv is ignored for %s output: %s always full "
                    "range%s.\n", av_get_pix_fmt_name(ofmt), why,
-                   ff_cspfix_is_full_range_only(ofmt) ? " (leave format unset, or set the "
+                   ff_cspfix_is_full_range_only(ofmt) && !ff_cspfix_is_xyz_fmt(ofmt) ?
+                   " (leave format unset, or set the "
                    "yuv format of the same layout, for limited range)" : "");
             s->warned_range = 1;
         }
         od->range = AVCOL_RANGE_JPEG;
         s->range_from = fmt.is_float ? "full: float format" : fmt.depth < 8 ?
-                        "full: fewer than 8 bits" : "full: yuvj format";
+                        "full: fewer than 8 bits" : ff_cspfix_is_xyz_fmt(ofmt) ?
+                        "full: X'Y'Z' format" : "full: yuvj format";
     }
     if (fmt.nb_colour == 1 && !(av_pix_fmt_desc_get(in->format)->nb_components <= 2)) {
         av_log(ctx, AV_LOG_ERROR, "Gray output (%s) from colour input (%s) needs the chroma "

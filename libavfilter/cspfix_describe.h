@@ -58,6 +58,13 @@ extern const int ff_cspfix_all_presets[CSPFIX_ALL_NB][3];
 #define CSPFIX_NOTE_YUVJ_TV  32
 
 /** The options and the state that decide the input's and the output's descriptions. */
+/** The white CIE XYZ content is taken to have (xyzwhite=). */
+enum CspfixXyzWhite {
+    CSPFIX_XYZ_D65,             ///< D65 (none for D65 outputs: as libswscale's xyz12)
+    CSPFIX_XYZ_DCI,             ///< the DCI-P3 projector's white (SMPTE RP 431-2)
+    CSPFIX_XYZ_E,               ///< H.273's equal-energy white of smpte428
+};
+
 typedef struct CspfixDescribe {
     /* options: output (AVCOL_*_UNSPECIFIED, CSPFIX_ALL_UNSET: unset) */
     int all, prim, trc, csp, range;
@@ -69,6 +76,7 @@ typedef struct CspfixDescribe {
     CspfixV4L2 v4l2;            ///< parsed V4L2 input description
     int use_v4l2;
     int icc_mode;               ///< icc= (enum CspfixIccMode)
+    int xyz_white;              ///< xyzwhite= (enum CspfixXyzWhite)
     /* detect=fix: the range and matrix the detector found (*_UNSPECIFIED: none), over
      * the tags and under the input overrides */
     int det_range, det_csp;
@@ -91,8 +99,11 @@ typedef struct CspfixDescribe {
     int warned_range;                  ///< limited range asked of a full-range-only format
 } CspfixDescribe;
 
-/** 1 for the RGB pixel formats. */
+/** 1 for the RGB pixel formats, and the X'Y'Z' ones (R'G'B' of the smpte428 primaries). */
 int ff_cspfix_is_rgb_fmt(enum AVPixelFormat fmt);
+
+/** 1 for the X'Y'Z' pixel formats (xyz12). */
+int ff_cspfix_is_xyz_fmt(enum AVPixelFormat fmt);
 
 /** 1 for the formats that are full range by definition (yuvj*). */
 int ff_cspfix_is_full_range_only(enum AVPixelFormat fmt);

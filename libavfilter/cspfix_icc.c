@@ -346,7 +346,7 @@ int ff_cspfix_icc_make(CspfixIcc *c, int prim, int trc, AVBufferRef **buf)
     if (c->out && c->out_prim == prim && c->out_trc == trc && c->out_linearize == c->linearize)
         goto done;
     av_buffer_unref(&c->out);
-    if (prim == AVCOL_PRI_SMPTE428 || ff_cspfix_prim_xy(prim, xy) < 0)
+    if (ff_cspfix_is_xyz_prim(prim) || ff_cspfix_prim_xy(prim, xy) < 0)
         return AVERROR(EINVAL);
     if (!(ctx = new_context(NULL)))
         return AVERROR(ENOMEM);

@@ -51,8 +51,6 @@ const char *ff_cspfix_unsupported_reason(enum AVPixelFormat fmt)
                "to RGB first (format=rgb24 or scale)";
     if (fl & AV_PIX_FMT_FLAG_BAYER)
         return "Bayer mosaic: it needs demosaicing first";
-    if (fl & AV_PIX_FMT_FLAG_XYZ)
-        return "CIE X'Y'Z' samples: cspfix has no XYZ colour model";
     if (d->nb_components < 1 || d->nb_components > 4 ||
         (d->nb_components == 2 && !(fl & AV_PIX_FMT_FLAG_ALPHA)) ||
         (d->nb_components == 4 && !(fl & AV_PIX_FMT_FLAG_ALPHA)))
@@ -133,7 +131,8 @@ int ff_cspfix_format_init(CspfixFormat *f, enum AVPixelFormat fmt)
     be           = !!(d->flags & AV_PIX_FMT_FLAG_BE);
     bits         = !!(d->flags & AV_PIX_FMT_FLAG_BITSTREAM);
     f->fmt       = fmt;
-    f->rgb       = !!(d->flags & AV_PIX_FMT_FLAG_RGB);
+    /* X'Y'Z' (xyz12: DCI cinema) as R'G'B' of the smpte428 primaries */
+    f->rgb       = !!(d->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_XYZ));
     f->is_float  = !!(d->flags & AV_PIX_FMT_FLAG_FLOAT);
     f->alpha     = !!(d->flags & AV_PIX_FMT_FLAG_ALPHA);
     f->x2rgb10   = fmt == AV_PIX_FMT_X2RGB10LE;

@@ -102,7 +102,7 @@ int ff_cspfix_desc_check(void *log_ctx, const CspfixDesc *d, const char *what)
 
     av_bprint_init(&bp, 0, AV_BPRINT_SIZE_AUTOMATIC);
     if (!in_list((const int *)supported_prim, FF_ARRAY_ELEMS(supported_prim), d->prim) &&
-        !ff_cspfix_custom_prim_name(d->prim)) {
+        !ff_cspfix_custom_prim_name(d->prim) && !ff_cspfix_is_xyz_prim(d->prim)) {
         field = "primaries";
         value = name_or_num(ff_cspfix_prim_name(d->prim), buf, d->prim);
         LIST_NAMES(&bp, supported_prim, ff_cspfix_prim_name);

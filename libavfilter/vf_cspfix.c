@@ -461,6 +461,7 @@ static int icc_output(AVFilterContext *ctx, AVFrame *out)
     int ret;
 
     if (s->icc_out == CSPFIX_ICC_OUT_NONE || od->csp != AVCOL_SPC_RGB ||
+        ff_cspfix_is_xyz_prim(od->prim) ||
         av_frame_get_side_data(out, AV_FRAME_DATA_ICC_PROFILE))
         return 0;
     if (s->icc_out == CSPFIX_ICC_OUT_AUTO && od->prim == AVCOL_PRI_BT709 &&
@@ -1032,6 +1033,9 @@ static const AVOption cspfix_options[] = {
     INTOPT("iprimaries", "Input primaries override", d.iprim, AVCOL_PRI_UNSPECIFIED, 0, CSPFIX_PRI_OPRGB, "prm", RFLAGS),
     INTOPT("irange", "Input range override", d.irange, AVCOL_RANGE_UNSPECIFIED, 0, AVCOL_RANGE_NB - 1, "rng", RFLAGS),
 
+    INTOPT("xyzwhite", "The white of CIE XYZ (smpte428, xyz12) content, for white point adaptation", d.xyz_white, CSPFIX_XYZ_D65, 0, CSPFIX_XYZ_E, "xyzwhite", RFLAGS),
+    C("d65", CSPFIX_XYZ_D65, "xyzwhite"), C("dci", CSPFIX_XYZ_DCI, "xyzwhite"),
+    C("e", CSPFIX_XYZ_E, "xyzwhite"),
     INTOPT("fast", "Skip linearisation and gamut conversion (matrix/range only)", fast, 0, 0, 1, NULL, RFLAGS),
     INTOPT("dither", "Dithering on depth reduction", dither, CSPFIX_DITHER_AUTO, CSPFIX_DITHER_AUTO, CSPFIX_DITHER_NB - 1, "dither", RFLAGS),
     C("auto", CSPFIX_DITHER_AUTO, "dither"), C("none", CSPFIX_DITHER_NONE, "dither"),

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libavutil/common.h>
 #include <libavutil/intreadwrite.h>
 #include <libavutil/log.h>
 #include <libavutil/pixdesc.h>
@@ -622,6 +623,10 @@ static void test_all_formats(void)
     int in_cmp = 0, out_cmp = 0, alpha_bad = 0, alpha_cmp = 0, no_equiv = 0;
 
     for (int i = 0; list[i] != AV_PIX_FMT_NONE; i++, nb++) {
+        if (av_pix_fmt_desc_get(list[i])->flags & AV_PIX_FMT_FLAG_XYZ) {
+            nb--; /* CIE XYZ samples, whatever the options' primaries: test_xyz12() */
+            continue;
+        }
         const enum AVPixelFormat f = list[i], p = planar_equiv(f);
         const char *name = av_get_pix_fmt_name(f);
         const int gray = is_gray(f), alpha = !!(av_pix_fmt_desc_get(f)->flags & AV_PIX_FMT_FLAG_ALPHA);
@@ -760,6 +765,128 @@ static void test_refused(void)
     }
 }
 
+/* ---- CIE X'Y'Z' (xyz12: DCI cinema, SMPTE ST 428-1) against the reference model ---- */
+
+/* component c of pixel (x, y), as libavutil reads it */
+static int px(const AVFrame *f, int c, int x, int y)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    uint16_t v;
+    av_read_image_line2(&v, (const uint8_t **)f->data, f->linesize, d, x, y, c, 1, 0, 2);
+    return v;
+}
+
+static void set_px(AVFrame *f, int c, int x, int y, int v)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    const uint16_t u = v;
+    av_write_image_line2(&u, f->data, f->linesize, d, x, y, c, 1, 2);
+}
+
+/*
+ * One way of a 10-bit sRGB (gbrp10) <-> xyz12le conversion: a grid of n^3 codes of the
+ * input, compared with the model (in-gamut samples of the output): max and mean error
+ * in output LSB, bounded by 1 (rounding: 0.5 plus float32); returns the samples compared.
+ */
+static int xyz_way(int to_xyz, int white, const char *opt, int ref_prim, double *maxe,
+                   double *sume)
+{
+    const int n = 33, w = n * n, h = n;
+    const RefDesc srgb = { REF_PRI_BT709, REF_TRC_IEC61966_2_1, REF_SPC_RGB, REF_RANGE_PC, 10 };
+    const RefDesc xyz = { ref_prim, REF_TRC_SMPTE428, REF_SPC_RGB, REF_RANGE_PC, 12 };
+    const RefOptions ro = { 0 };
+    const int ifmt = to_xyz ? AV_PIX_FMT_GBRP10 : AV_PIX_FMT_XYZ12LE;
+    const int imax = to_xyz ? 1023 : 4095;
+    AVFrame *in = cspfix_alloc_frame(ifmt, w, h, to_xyz ? AVCOL_PRI_BT709 : AVCOL_PRI_SMPTE428,
+                                     to_xyz ? AVCOL_TRC_IEC61966_2_1 : AVCOL_TRC_SMPTE428,
+                                     AVCOL_SPC_RGB, AVCOL_RANGE_JPEG), *out = NULL;
+    char f[160];
+    int cnt = 0;
+
+    (void)white;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const int v[3] = { x % n, x / n, y };
+            for (int c = 0; c < 3; c++)
+                set_px(in, c, x, y, lrint(v[c] * (double)imax / (n - 1)));
+        }
+    snprintf(f, sizeof(f), "cspfix=%s:dither=none:%s", to_xyz ? "format=xyz12le" :
+             "primaries=bt709:trc=iec61966-2-1:format=gbrp10le", opt);
+    if (cspfix_run1(in, f, 1, &out) < 0) {
+        av_frame_free(&in);
+        return -1;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            double ic[3], oc[3];
+            int ok;
+            for (int c = 0; c < 3; c++)
+                ic[c] = px(in, c, x, y);
+            if (ref_convert(to_xyz ? &srgb : &xyz, to_xyz ? &xyz : &srgb, &ro, ic, oc, &ok) < 0)
+                continue;
+            if (!ok)
+                continue;
+            for (int c = 0; c < 3; c++) {
+                const double e = fabs(px(out, c, x, y) - oc[c]);
+                *maxe = FFMAX(*maxe, e);
+                *sume += e;
+            }
+            cnt++;
+        }
+    av_frame_free(&in);
+    av_frame_free(&out);
+    return cnt;
+}
+
+static void test_xyz12(void)
+{
+    static const struct { const char *opt; int prim; } whites[] = {
+        { "xyzwhite=d65", REF_PRI_XYZ_D65 }, { "xyzwhite=dci", REF_PRI_XYZ_DCI },
+        { "xyzwhite=e", REF_PRI_SMPTE428 },
+    };
+    AVFrame *in, *out = NULL;
+
+    for (int i = 0; i < FF_ARRAY_ELEMS(whites); i++)
+        for (int to = 0; to < 2; to++) {
+            double maxe = 0.0, sume = 0.0;
+            const int cnt = xyz_way(!to, i, whites[i].opt, whites[i].prim, &maxe, &sume);
+            printf("  %s %s: %d in-gamut samples, max %.4f LSB, mean %.4f LSB\n",
+                   !to ? "gbrp10 sRGB -> xyz12" : "xyz12 -> gbrp10 sRGB", whites[i].opt,
+                   cnt, maxe, cnt > 0 ? sume / (3.0 * cnt) : 0.0);
+            CHECK(cnt > 1000 && maxe < 1.0, "%s %s against the model (max %.4f LSB)",
+                  !to ? "sRGB -> xyz12" : "xyz12 -> sRGB", whites[i].opt, maxe);
+        }
+
+    /* SMPTE RP 431-2's reference white (48 cd/m2 at the DCI white): X'Y'Z' 3794 3960 3890
+     * is sRGB's white with xyzwhite=dci; D65 at 48 cd/m2 is 3883 3960 4092 */
+    in = cspfix_alloc_frame(AV_PIX_FMT_RGB24, 8, 8, AVCOL_PRI_BT709, AVCOL_TRC_IEC61966_2_1,
+                            AVCOL_SPC_RGB, AVCOL_RANGE_JPEG);
+    for (int y = 0; y < 8; y++)
+        memset(in->data[0] + y * in->linesize[0], 255, 24);
+    for (int dci = 0; dci < 2; dci++) {
+        static const int want[2][3] = { { 3883, 3960, 4092 }, { 3794, 3960, 3890 } };
+        int ok;
+        if (cspfix_run1(in, dci ? "cspfix=format=xyz12le:xyzwhite=dci" : "cspfix=format=xyz12le",
+                        1, &out) < 0) {
+            CHECK(0, "sRGB white to xyz12 ran");
+            continue;
+        }
+        ok = out->color_primaries == AVCOL_PRI_SMPTE428 && out->color_trc == AVCOL_TRC_SMPTE428 &&
+             out->color_range == AVCOL_RANGE_JPEG;
+        for (int c = 0; c < 3; c++)
+            ok &= px(out, c, 3, 5) == want[dci][c];
+        CHECK(ok, "sRGB white -> X'Y'Z' %d %d %d (%s white), tagged smpte428/smpte428/pc: got "
+              "%d %d %d", want[dci][0], want[dci][1], want[dci][2], dci ? "DCI" : "D65",
+              px(out, 0, 3, 5), px(out, 1, 3, 5), px(out, 2, 3, 5));
+        av_frame_free(&out);
+    }
+    /* X'Y'Z' output takes only XYZ primaries */
+    CHECK(cspfix_run1(in, "cspfix=format=xyz12le:primaries=bt709", 1, &out) < 0,
+          "xyz12 output with primaries=bt709 refused");
+    av_frame_free(&out);
+    av_frame_free(&in);
+}
+
 int main(void)
 {
     av_log_set_level(AV_LOG_QUIET);
@@ -773,6 +900,7 @@ int main(void)
     test_siting4();
     test_downsample4();
     test_dither();
+    test_xyz12();
     printf("format: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

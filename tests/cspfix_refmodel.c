@@ -606,6 +606,8 @@ static int prim_chroma(int prim, Chroma *c)
         { REF_PRI_SMPTE432,  { 0.680, 0.320, 0.265, 0.690, 0.150, 0.060, WHITE_D65 } },
         { REF_PRI_EBU3213,   { 0.630, 0.340, 0.295, 0.605, 0.155, 0.077, WHITE_D65 } },
         { REF_PRI_OPRGB,     { 0.64,  0.33,  0.21,  0.71,  0.15,  0.06,  WHITE_D65 } },
+        { REF_PRI_XYZ_D65,   { 1.0,   0.0,   0.0,   1.0,   0.0,   0.0,   WHITE_D65 } },
+        { REF_PRI_XYZ_DCI,   { 1.0,   0.0,   0.0,   1.0,   0.0,   0.0,   0.314, 0.351 } },
     };
     for (size_t i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
         if (tab[i].prim == prim) {
@@ -650,6 +652,11 @@ int ref_npm(int prim, double m[3][3])
     double pinv[3][3], w[3], s[3];
     if (mat_invert(pinv, p) < 0)
         return -1;
+    /* XYZ's samples are XYZ whatever white its content has (ST 428-1) */
+    if (prim == REF_PRI_XYZ_D65 || prim == REF_PRI_XYZ_DCI) {
+        mat_identity(m);
+        return 0;
+    }
     xy_to_XYZ(c.wx, c.wy, w);
     mat_vec(s, pinv, w);
     for (int i = 0; i < 3; i++)

@@ -41,6 +41,10 @@ enum RefPrimaries {
     /* No H.273 code point: values above H.273's range, the same numbers as the filter's
      * (so a model description can be handed to it) */
     REF_PRI_OPRGB     = 0x400, /* IEC 61966-2-5 opRGB = Adobe RGB (1998), white D65 */
+    /* CIE XYZ (SMPTE ST 428-1: its samples are XYZ itself) whose content's white, for
+     * white point adaptation only, is D65 or the DCI-P3 projector's (SMPTE RP 431-2) */
+    REF_PRI_XYZ_D65   = 0x401,
+    REF_PRI_XYZ_DCI   = 0x402,
 };
 
 enum RefTransfer {
