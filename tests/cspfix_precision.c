@@ -128,9 +128,9 @@ static const Conv convs[] = {
     { "bt2020nc PQ->ipt-c2 PQ", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
       D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10), D(BT2020, SMPTE2084, IPT_C2, MPEG, 10), 0 },
     { "smpte2085 XYZ PQ->bt2020nc PQ", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
-      D(SMPTE428, SMPTE2084, SMPTE2085, MPEG, 10), D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10), 0 },
+      DX(REF_PRI_XYZ_D65, AVCOL_TRC_SMPTE2084, SMPTE2085, MPEG, 10), D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10), 0 },
     { "bt2020nc PQ->smpte2085 XYZ PQ", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
-      D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10), D(SMPTE428, SMPTE2084, SMPTE2085, MPEG, 10), 0 },
+      D(BT2020, SMPTE2084, BT2020_NCL, MPEG, 10), DX(REF_PRI_XYZ_D65, AVCOL_TRC_SMPTE2084, SMPTE2085, MPEG, 10), 0 },
     { "gbrp sRGB->bt709 Y'CbCr", SRC_ALL8, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV444P,
       D(BT709, IEC61966_2_1, RGB, JPEG, 8), D(BT709, BT709, BT709, MPEG, 8), 0 },
     { "bt709 Y'CbCr->gbrp10 sRGB", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_GBRP10,
@@ -225,7 +225,9 @@ static int plane_of(enum AVPixelFormat fmt, int c)
 /* the filter's option names of the model's values (FFmpeg's names, and cspfix's own) */
 static const char *prim_name(int prim)
 {
-    return prim == REF_PRI_OPRGB ? "oprgb" : av_color_primaries_name(prim);
+    /* CIE XYZ with D65 as its content's white: smpte428 with the default xyzwhite=d65 */
+    return prim == REF_PRI_OPRGB ? "oprgb" : prim == REF_PRI_XYZ_D65 ? "smpte428" :
+           av_color_primaries_name(prim);
 }
 
 static const char *trc_name(int trc)
