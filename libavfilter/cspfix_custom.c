@@ -25,6 +25,7 @@
 
 #include "libavutil/error.h"
 #include "libavutil/macros.h"
+#include "libavutil/mem.h"
 #include "libavutil/thread.h"
 
 #include "cspfix_custom.h"
@@ -34,6 +35,34 @@ static int nb_prims, nb_curves;
 static double prims[CSPFIX_CUSTOM_MAX][4][2];
 static CspfixCustomCurve curves[CSPFIX_CUSTOM_MAX];
 static char prim_names[CSPFIX_CUSTOM_MAX][24], curve_names[CSPFIX_CUSTOM_MAX][24];
+/* the tables live as long as the process, as the other values (reachable from here) */
+static int nb_luts;
+static CspfixLut3D luts[CSPFIX_CUSTOM_MAX];
+static char lut_names[CSPFIX_CUSTOM_MAX][24];
+
+int ff_cspfix_custom_lut3d(const float *t, int n)
+{
+    const size_t size = (size_t)n * n * n * 3 * sizeof(*t);
+    int k, ret;
+
+    if (n < 2 || n > 129)
+        return AVERROR(EINVAL);
+    ff_mutex_lock(&lock);
+    for (k = 0; k < nb_luts && (luts[k].n != n || memcmp(luts[k].t, t, size)); k++)
+        ;
+    ret = k < CSPFIX_CUSTOM_MAX ? CSPFIX_TRC_LUT3D + k : AVERROR(ENOSPC);
+    if (k == nb_luts && k < CSPFIX_CUSTOM_MAX) {
+        if (!(luts[k].t = av_memdup(t, size))) {
+            ret = AVERROR(ENOMEM);
+        } else {
+            luts[k].n = n;
+            snprintf(lut_names[k], sizeof(lut_names[k]), "icc-lut-%d", k);
+            nb_luts++;
+        }
+    }
+    ff_mutex_unlock(&lock);
+    return ret;
+}
 
 int ff_cspfix_custom_prim(const double xy[4][2])
 {
@@ -130,8 +159,15 @@ const char *ff_cspfix_custom_prim_name(int prim)
 
 const char *ff_cspfix_custom_trc_name(int trc)
 {
-    const int k = slot(trc, CSPFIX_TRC_CUSTOM);
-    return k >= 0 && curve_names[k][0] ? curve_names[k] : NULL;
+    const int k = slot(trc, CSPFIX_TRC_CUSTOM), l = slot(trc, CSPFIX_TRC_LUT3D);
+    return k >= 0 && curve_names[k][0] ? curve_names[k] :
+           l >= 0 && lut_names[l][0] ? lut_names[l] : NULL;
+}
+
+const CspfixLut3D *ff_cspfix_custom_lut3d_of_trc(int trc)
+{
+    const int k = slot(trc, CSPFIX_TRC_LUT3D);
+    return k >= 0 && lut_names[k][0] ? &luts[k] : NULL;
 }
 
 double ff_cspfix_custom_decode(const CspfixCustomCurve *c, double e)

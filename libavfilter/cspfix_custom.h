@@ -53,6 +53,28 @@ typedef struct CspfixCustomCurve {
 } CspfixCustomCurve;
 
 /** The value for primaries with chromaticities xy (R, G, B, white); <0: AVERROR(ENOSPC). */
+/*
+ * The R'G'B' of a LUT profile (A2B0) as a 3D table: its relative colorimetric rendering
+ * into linear BT.2020 (D65), at n^3 grid points of the profile's R'G'B' in [0, 1]. A
+ * frame with one has primaries bt2020 and, as transfer, the table's value (from
+ * CSPFIX_TRC_LUT3D), whose curve is linear: the plan reads it through a LUT3D op
+ * (tetrahedral interpolation) to linear light.
+ */
+#define CSPFIX_TRC_LUT3D      0x600
+typedef struct CspfixLut3D {
+    int n;                     ///< grid points per axis
+    float *t;                  ///< n^3 x 3 floats, point (r, g, b) at 3 ((b n + g) n + r)
+} CspfixLut3D;
+
+/**
+ * The value of the table t (n^3 x 3 floats, copied; the same table gives the same value);
+ * AVERROR(ENOSPC) past CSPFIX_CUSTOM_MAX tables, AVERROR(ENOMEM).
+ */
+int ff_cspfix_custom_lut3d(const float *t, int n);
+
+/** The table of a transfer value, NULL if it is not one. */
+const CspfixLut3D *ff_cspfix_custom_lut3d_of_trc(int trc);
+
 int ff_cspfix_custom_prim(const double xy[4][2]);
 
 /** The value for curve c (checked increasing); <0: AVERROR(ENOSPC) or AVERROR(EINVAL). */

@@ -29,6 +29,7 @@
 #include "libavutil/pixdesc.h"
 
 #include "cspfix_colorimetry.h"
+#include "cspfix_custom.h"
 #include "cspfix_describe.h"
 #include "cspfix_gst.h"
 #include "cspfix_io.h"
@@ -514,6 +515,12 @@ int ff_cspfix_describe_output(void *ctx, CspfixDescribe *s, const AVFrame *in,
                 s->have_first ? s->first_out.prim : id->prim;
     od->trc   = set->trc != AVCOL_TRC_UNSPECIFIED ? set->trc :
                 s->have_first ? s->first_out.trc : id->trc;
+    if (ff_cspfix_custom_lut3d_of_trc(od->trc)) {
+        /* a LUT profile's table reads, it cannot write: the free fields get sRGB */
+        od->trc = AVCOL_TRC_IEC61966_2_1;
+        if (set->prim == AVCOL_PRI_UNSPECIFIED)
+            od->prim = AVCOL_PRI_BT709;
+    }
     if (ff_cspfix_is_xyz_fmt(ofmt)) {
         /* X'Y'Z' output: CIE XYZ, by default DCI's X'Y'Z' (SMPTE ST 428-1) */
         if (set->prim != AVCOL_PRI_UNSPECIFIED && !ff_cspfix_is_xyz_prim(set->prim)) {

@@ -256,6 +256,46 @@ static decl_cspfix_gamut_desat_fn(gamut_desat_c)
     }
 }
 
+static decl_cspfix_lut3d_fn(lut3d_c)
+{
+    const int m = n - 1;
+    const ptrdiff_t dr = 3, dg = 3 * n, db = 3 * n * n;
+
+    for (int x = 0; x < w; x++) {
+        const float r = fminf(fmaxf(c0[x], 0.0f), 1.0f) * m;
+        const float g = fminf(fmaxf(c1[x], 0.0f), 1.0f) * m;
+        const float b = fminf(fmaxf(c2[x], 0.0f), 1.0f) * m;
+        const int ir = FFMIN((int)r, m - 1), ig = FFMIN((int)g, m - 1), ib = FFMIN((int)b, m - 1);
+        const float fr = r - ir, fg = g - ig, fb = b - ib;
+        const float *p0 = t + ib * db + ig * dg + ir * dr, *p3 = p0 + dr + dg + db;
+        const float *p1, *p2;
+        float w0, w1, w2, w3;
+
+        /* the tetrahedron of the cube's diagonal that holds the point: corners p0, p1
+         * (one step), p2 (two steps), p3 (three), weights from the sorted fractions */
+        if (fr > fg) {
+            if (fg > fb) {
+                p1 = p0 + dr; p2 = p1 + dg; w1 = fr - fg; w2 = fg - fb; w3 = fb; w0 = 1.0f - fr;
+            } else if (fr > fb) {
+                p1 = p0 + dr; p2 = p1 + db; w1 = fr - fb; w2 = fb - fg; w3 = fg; w0 = 1.0f - fr;
+            } else {
+                p1 = p0 + db; p2 = p1 + dr; w1 = fb - fr; w2 = fr - fg; w3 = fg; w0 = 1.0f - fb;
+            }
+        } else {
+            if (fb > fg) {
+                p1 = p0 + db; p2 = p1 + dg; w1 = fb - fg; w2 = fg - fr; w3 = fr; w0 = 1.0f - fb;
+            } else if (fb > fr) {
+                p1 = p0 + dg; p2 = p1 + db; w1 = fg - fb; w2 = fb - fr; w3 = fr; w0 = 1.0f - fg;
+            } else {
+                p1 = p0 + dg; p2 = p1 + dr; w1 = fg - fr; w2 = fr - fb; w3 = fb; w0 = 1.0f - fg;
+            }
+        }
+        c0[x] = w0 * p0[0] + w1 * p1[0] + w2 * p2[0] + w3 * p3[0];
+        c1[x] = w0 * p0[1] + w1 * p1[1] + w2 * p2[1] + w3 * p3[1];
+        c2[x] = w0 * p0[2] + w1 * p1[2] + w2 * p2[2] + w3 * p3[2];
+    }
+}
+
 static decl_cspfix_gamut_compress_fn(gamut_compress_c)
 {
     float *const c[3] = { c0, c1, c2 };
@@ -530,6 +570,7 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
         .tonemap_i      = tonemap_i_c,
         .gamut_desat    = gamut_desat_c,
         .gamut_compress = gamut_compress_c,
+        .lut3d          = lut3d_c,
     };
     dsp->fused = (CspfixFusedDSP){
         .matrix_in  = { matrix_in_8,  matrix_in_16  },

@@ -169,6 +169,14 @@ typedef struct CspfixCRow {
 #define CSPFIX_GAMUT_COMPRESS_ARGS float *c0, float *c1, float *c2, int w, float thr, \
                                    const float sinv[3], float hi
 
+/**
+ * c = the 3D table t (n^3 x 3 floats, point (r, g, b) at 3 ((b n + g) n + r)) at
+ * (c0, c1, c2) clamped to [0, 1], by tetrahedral interpolation: weights in one fixed
+ * order of multiplies and adds. C only (LUT profiles are not a common conversion).
+ */
+#define CSPFIX_LUT3D_ARGS float *c0, float *c1, float *c2, int w, const float *t, int n
+#define decl_cspfix_lut3d_fn(name)          void (name)(CSPFIX_LUT3D_ARGS)
+
 #define decl_cspfix_matrix_fn(name)         void (name)(CSPFIX_MATRIX_ARGS)
 #define decl_cspfix_affine_fn(name)         void (name)(CSPFIX_AFFINE_ARGS)
 #define decl_cspfix_tf_fn(name)             void (name)(CSPFIX_TF_ARGS)
@@ -192,6 +200,7 @@ typedef struct CspfixStageDSP {
     decl_cspfix_tonemap_fn(*tonemap_i);
     decl_cspfix_gamut_desat_fn(*gamut_desat);
     decl_cspfix_gamut_compress_fn(*gamut_compress);
+    decl_cspfix_lut3d_fn(*lut3d);
 } CspfixStageDSP;
 
 /* ---- fused: matrix rows with the unpack and/or pack of samples in one pass ---- */

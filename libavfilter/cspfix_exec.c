@@ -197,6 +197,9 @@ static int bind_stages(CspfixExec *e, CspfixStage *old, const CspfixOp *old_ops,
             st->thr   = op->thr;
             st->hi    = op->hi;
             break;
+        case CSPFIX_OP_LUT3D:
+            st->lut = op->lut;
+            break;
         }
     }
     return 0;

@@ -100,6 +100,7 @@ typedef struct CspfixStage {
     int first;                  ///< TONEMAP: the gain of the first component (IPT)
     int gmode;                  ///< GAMUT: enum CspfixGamut
     float thr, sinv[3];         ///< GAMUT compress
+    const struct CspfixLut3D *lut; ///< LUT3D
 } CspfixStage;
 
 typedef struct CspfixExec {

@@ -225,7 +225,71 @@ static int match_curve(CspfixIcc *c, const cmsToneCurve *const t[3], int n)
     }
 }
 
-static int read_profile(CspfixIcc *c, cmsHPROFILE h, int *prim, int *trc)
+/*
+ * A LUT profile (A2B): lcms2's relative colorimetric transform of its R'G'B' into linear
+ * BT.2020 (D65), at CSPFIX_ICC_LUT_N^3 grid points, interned as a transfer value of its
+ * own (cspfix_custom.h); the primaries are bt2020. Linear light, as lcms2 interpolates
+ * a profile's CLUT (tetrahedral, in PCS XYZ): a 33^3 grid holds the points of a 17^3
+ * CLUT, and its tetrahedra lie in the CLUT's.
+ */
+static int read_lut(CspfixIcc *c, cmsContext ctx, cmsHPROFILE h, int *prim, int *trc)
+{
+    static const cmsCIExyY d65 = { 0.3127, 0.3290, 1.0 };
+    static const cmsCIExyYTRIPLE bt2020 = {
+        { 0.708, 0.292, 1.0 }, { 0.170, 0.797, 1.0 }, { 0.131, 0.046, 1.0 },
+    };
+    const int n = CSPFIX_ICC_LUT_N, np = n * n * n;
+    cmsToneCurve *lin = cmsBuildGamma(ctx, 1.0);
+    cmsToneCurve *curves[3] = { lin, lin, lin };
+    cmsHPROFILE out = lin ? cmsCreateRGBProfileTHR(ctx, &d65, &bt2020, curves) : NULL;
+    cmsHTRANSFORM xf = out ? cmsCreateTransformTHR(ctx, h, TYPE_RGB_FLT, out, TYPE_RGB_FLT,
+                                                   INTENT_RELATIVE_COLORIMETRIC,
+                                                   cmsFLAGS_NOCACHE | cmsFLAGS_NOOPTIMIZE) : NULL;
+    float *t = xf ? av_malloc_array(np, 3 * sizeof(*t)) : NULL;
+    int ret = AVERROR(ENOMEM);
+
+    if (lin && out && !xf) {
+        snprintf(c->why, sizeof(c->why), "lcms2 cannot make a transform of its A2B table");
+        ret = AVERROR_INVALIDDATA;
+    }
+    if (t) {
+        for (int i = 0; i < np; i++) {
+            t[3 * i + 0] = (float)(i % n) / (n - 1);
+            t[3 * i + 1] = (float)(i / n % n) / (n - 1);
+            t[3 * i + 2] = (float)(i / (n * n)) / (n - 1);
+        }
+        cmsDoTransform(xf, t, t, np);
+        ret = 0;
+        for (int i = 0; i < 3 * np; i++) {
+            if (!isfinite(t[i])) {
+                snprintf(c->why, sizeof(c->why), "its A2B table gives values that are not "
+                         "finite");
+                ret = AVERROR_INVALIDDATA;
+                break;
+            }
+        }
+        if (!ret && (ret = ff_cspfix_custom_lut3d(t, n)) == AVERROR(ENOSPC))
+            snprintf(c->why, sizeof(c->why), "more than %d LUT profiles in one process",
+                     CSPFIX_CUSTOM_MAX);
+        if (ret >= 0) {
+            *prim = AVCOL_PRI_BT2020;
+            *trc  = ret;
+            snprintf(c->note, sizeof(c->note), "a LUT profile, read as a %d^3 table into "
+                     "BT.2020", n);
+            ret = 0;
+        }
+    }
+    av_free(t);
+    if (xf)
+        cmsDeleteTransform(xf);
+    if (out)
+        cmsCloseProfile(out);
+    if (lin)
+        cmsFreeToneCurve(lin);
+    return ret;
+}
+
+static int read_profile(CspfixIcc *c, cmsContext ctx, cmsHPROFILE h, int *prim, int *trc)
 {
     static const cmsTagSignature luts[] = {
         cmsSigAToB0Tag, cmsSigAToB1Tag, cmsSigAToB2Tag, cmsSigDToB0Tag,
@@ -244,9 +308,12 @@ static int read_profile(CspfixIcc *c, cmsHPROFILE h, int *prim, int *trc)
     }
     for (int i = 0; i < FF_ARRAY_ELEMS(luts); i++) {
         if (cmsIsTag(h, luts[i])) {
-            snprintf(c->why, sizeof(c->why), "it is a LUT profile (A2B/D2B tags), which "
-                     "cspfix does not take yet");
-            return AVERROR_PATCHWELCOME;
+            if (cs != cmsSigRgbData) {
+                snprintf(c->why, sizeof(c->why), "it is a grey LUT profile (A2B/D2B tags), "
+                         "which cspfix does not take");
+                return AVERROR_PATCHWELCOME;
+            }
+            return read_lut(c, ctx, h, prim, trc);
         }
     }
     if (cs == cmsSigGrayData) {
@@ -295,7 +362,7 @@ int ff_cspfix_icc_read(CspfixIcc *c, const AVFrameSideData *sd, int *prim, int *
             snprintf(c->why, sizeof(c->why), "lcms2 cannot read it");
         c->ret = AVERROR_INVALIDDATA;
     } else {
-        c->ret = read_profile(c, h, &c->prim, &c->trc);
+        c->ret = read_profile(c, ctx, h, &c->prim, &c->trc);
         cmsCloseProfile(h);
     }
     cmsDeleteContext(ctx);

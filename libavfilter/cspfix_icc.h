@@ -51,6 +51,9 @@
 #include "libavutil/frame.h"
 
 /** Options icc= (input) and icc_out= */
+/** Grid points per axis of the table a LUT profile is read as. */
+#define CSPFIX_ICC_LUT_N 33
+
 enum CspfixIccMode {
     CSPFIX_ICC_IGNORE = 0,     ///< the tags, never the profile
     CSPFIX_ICC_AUTO,           ///< the profile over the frame's tags (logged when they differ)

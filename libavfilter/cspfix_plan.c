@@ -537,6 +537,9 @@ static int build_input(CspfixPlan *p, const CspfixDesc *d, const CspfixPlanOptio
         }
         if (o->fast)
             return 0;
+        /* a LUT profile's R'G'B': its table to linear BT.2020 (the curve is linear) */
+        if (ff_cspfix_custom_lut3d_of_trc(d->trc))
+            add_op(p, CSPFIX_OP_LUT3D)->lut = ff_cspfix_custom_lut3d_of_trc(d->trc);
         add_tf(p, curve, 0);
     }
     if (curve == CSPFIX_CURVE_HLG) {
@@ -669,7 +672,7 @@ int ff_cspfix_plan_build(CspfixPlan *p, const CspfixDesc *in, const CspfixDesc *
     memset(p, 0, sizeof(*p));
     /* ICtCp is defined on linear light: "fast" cannot skip linearisation; nor can the
      * colour of a Dolby Vision RPU, which is BT.2020 PQ whatever its matrix */
-    if (is_lms(in->csp) || is_lms(out->csp) || o.dovi)
+    if (is_lms(in->csp) || is_lms(out->csp) || o.dovi || ff_cspfix_custom_lut3d_of_trc(in->trc))
         o.fast = 0;
     if (o.dovi) {
         din.prim  = AVCOL_PRI_BT2020;
@@ -849,6 +852,10 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
             av_log(log_ctx, level, "  %d: gamut %s to [0, %g] (Y = %.4f R + %.4f G + %.4f B)\n",
                    i, op->gmode == CSPFIX_GAMUT_COMPRESS ? "compress" : "desaturate", op->hi,
                    op->k[0], op->k[1], op->k[2]);
+            break;
+        case CSPFIX_OP_LUT3D:
+            av_log(log_ctx, level, "  %d: 3D table of the ICC profile (%d^3 points, "
+                   "tetrahedral) to linear BT.2020\n", i, op->lut->n);
             break;
         }
     }

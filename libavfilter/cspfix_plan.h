@@ -132,6 +132,7 @@ enum CspfixOpType {
     CSPFIX_OP_CLIP,             ///< c = min(max(c, lo), hi)
     CSPFIX_OP_TONEMAP,          ///< c *= G(max(c)) (by_first: G(c0)); with desat: c += D(max(c)) (k . c - c)
     CSPFIX_OP_GAMUT,            ///< gamut desaturate or compress, then clamp to [0, hi]
+    CSPFIX_OP_LUT3D,            ///< c = the 3D table at c (a LUT profile's, tetrahedral)
 };
 
 typedef struct CspfixOp {
@@ -156,6 +157,7 @@ typedef struct CspfixOp {
     CspfixBezier bz;            ///< TONEMAP st2094-40: the curve
     int gmode;                  ///< GAMUT: enum CspfixGamut (desaturate, compress)
     double thr, s[3];           ///< GAMUT compress: threshold, 1 / knee scale (0: none)
+    const struct CspfixLut3D *lut; ///< LUT3D (interned: lives as long as the process)
 } CspfixOp;
 
 #define CSPFIX_MAX_OPS 24

@@ -32,6 +32,7 @@
 #include "libavutil/common.h"
 
 #include "cspfix_exec.h"
+#include "cspfix_custom.h"
 #include "cspfix_rows.h"
 
 /* ---- the row machinery: stages on rows of floats ---- */
@@ -135,6 +136,9 @@ static void run_stages_chunk(const CspfixExec *e, float *c0, float *c1, float *c
                 dsp->stage.gamut_compress(c0, c1, c2, w, st->thr, st->sinv, st->hi);
             else
                 dsp->stage.gamut_desat(c0, c1, c2, w, st->k, st->hi);
+            break;
+        case CSPFIX_OP_LUT3D:
+            dsp->stage.lut3d(c0, c1, c2, w, st->lut->t, st->lut->n);
             break;
         }
     }

@@ -55,6 +55,9 @@ int ff_cspfix_curve(int trc, int linearize)
     case CSPFIX_TRC_OPRGB:       return CSPFIX_CURVE_OPRGB;
     case CSPFIX_TRC_DCIP3:       return CSPFIX_CURVE_DCIP3;
     default:
+        /* a LUT profile's table: to linear light */
+        if (ff_cspfix_custom_lut3d_of_trc(trc))
+            return CSPFIX_CURVE_NONE;
         return ff_cspfix_custom_curve_of_trc(trc) ?
                trc - CSPFIX_TRC_CUSTOM + CSPFIX_CURVE_CUSTOM : -1;
     }
