@@ -42,6 +42,7 @@
 #include "libavutil/mem.h"
 #include "libavutil/frame.h"
 #include "libavutil/pixdesc.h"
+#include "libavfilter/cspfix_custom.h"
 #include "libavfilter/cspfix_exec.h"
 #include "libavfilter/cspfix_plan.h"
 
@@ -479,6 +480,43 @@ static void check_reuse(void)
     av_frame_free(&b);
 }
 
+/* a LUT profile's 3D table (LUT3D stage): the row paths with it, against the generic
+ * form (a table of the sRGB curve with a cross term, interned as the filter does) */
+static void check_lut3d(void)
+{
+    const int n = 17;
+    float *t = malloc(sizeof(*t) * 3 * n * n * n);
+    int v;
+
+    if (!t) {
+        CHECK(0, "lut3d: no memory");
+        return;
+    }
+    for (int i = 0; i < n * n * n; i++) {
+        const double r = (double)(i % n) / (n - 1), g = (double)(i / n % n) / (n - 1),
+                     b = (double)(i / (n * n)) / (n - 1);
+        t[3 * i + 0] = pow(r, 2.2);
+        t[3 * i + 1] = pow(g, 2.2) + 0.04 * r * b;
+        t[3 * i + 2] = pow(b, 2.2);
+    }
+    v = ff_cspfix_custom_lut3d(t, n);
+    free(t);
+    CHECK(v >= CSPFIX_TRC_LUT3D, "lut3d: the table interned (%d)", v);
+    if (v >= 0) {
+        Case c[] = {
+            { "rows gbrp LUT profile -> 420p", F(GBRP), F(YUV420P), SRGB, BT709_TV, AUTO, 0,
+              L(LEFT), L(LEFT), CSPFIX_PATH_ROWS_V2, 1 },
+            { "rows rgb24 LUT profile",        F(RGB24), F(RGB24), SRGB, SRGB, NONE, 0,
+              L(LEFT), L(LEFT), CSPFIX_PATH_ROWS, 0 },
+        };
+        for (int i = 0; i < FF_ARRAY_ELEMS(c); i++) {
+            c[i].id.prim = AVCOL_PRI_BT2020;
+            c[i].id.trc  = v;
+            run_case(&c[i]);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     int seen[CSPFIX_PATH_NB] = { 0 };
@@ -489,6 +527,7 @@ int main(int argc, char **argv)
         av_force_cpu_flags(atoi(getenv("CSPFIX_CPUFLAGS")));
     check_tf_forms();
     check_reuse();
+    check_lut3d();
     for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++) {
         run_case(&cases[i]);
         seen[cases[i].path] = 1;
