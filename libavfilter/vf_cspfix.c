@@ -247,6 +247,14 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
         s->warned_measure = 1;
         return 0;
     }
+    if (id.trc == AVCOL_TRC_SMPTE2084 && ff_cspfix_is_ycgcor(id.csp)) {
+        if (!s->warned_measure)
+            av_log(ctx, AV_LOG_WARNING, "peak=auto does not measure %s frames (their Y is "
+                   "coded at more bits than the RGB it lifts to): the source peak comes from "
+                   "the metadata.\n", av_color_space_name(id.csp));
+        s->warned_measure = 1;
+        return 0;
+    }
     if (id.trc != AVCOL_TRC_SMPTE2084) {
         if (!s->warned_measure && ff_cspfix_is_hdr_trc(id.trc))
             av_log(ctx, AV_LOG_WARNING, "peak=auto measures PQ input; the input is %s, "
@@ -316,7 +324,7 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *coded, const AVFrame
         id.depth = av_pix_fmt_desc_get(in->format)->comp[0].depth;
         guessed &= ~(CSPFIX_GUESS_CSP | CSPFIX_GUESS_RANGE);
     }
-    /* YCgCo-R output: the engine converts to its RGB, lifted after it (lift_output()) */
+    /* YCgCo-R output: the engine converts to its RGB, lifted after it (lift()) */
     pod = od;
     if (ff_cspfix_is_ycgcor(od.csp)) {
         if (s->d.out_set.range != AVCOL_RANGE_MPEG) {

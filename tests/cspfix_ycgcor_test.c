@@ -331,6 +331,22 @@ int main(void)
         av_frame_free(&b);
     }
 
+    /* peak=auto on PQ YCgCo-R: not measured (its Y is not R'G'B' at the coded depth), said once */
+    {
+        AVFrame *rgb = rgb_picture(AV_PIX_FMT_GBRP10, 96, 64), *ycc, *a = NULL;
+        int ret;
+        rgb->color_primaries = AVCOL_PRI_BT2020;
+        rgb->color_trc = AVCOL_TRC_SMPTE2084;
+        ycc = coded(rgb, re, AV_PIX_FMT_YUV444P12, AVCOL_RANGE_JPEG);
+        log_reset();
+        ret = cspfix_run1(ycc, "cspfix=all=bt709:range=tv:format=yuv420p:peak=auto", 1, &a);
+        CHECK(ret >= 0 && a && strstr(logbuf, "does not measure"), "peak=auto on PQ ycgco-re: %s [%s]",
+              av_err2str(ret), logbuf);
+        av_frame_free(&rgb);
+        av_frame_free(&ycc);
+        av_frame_free(&a);
+    }
+
     /* (c) errors */
     error_case(AV_PIX_FMT_YUV420P10, re, AVCOL_RANGE_JPEG, "cspfix=space=bt709", "needs 4:4:4");
     error_case(AV_PIX_FMT_YUV422P10, ro, AVCOL_RANGE_JPEG, "cspfix=space=bt709", "needs 4:4:4");
