@@ -130,7 +130,7 @@ int ff_cspfix_ycgcor_frame(AVFrame **f, enum AVPixelFormat fmt, int w, int h)
     (*f)->format = fmt;
     (*f)->width  = w;
     (*f)->height = h;
-    return av_frame_get_buffer(*f, 0);
+    return av_frame_get_buffer(*f, 64);
 }
 
 /* the coded signal's samples: 16-bit, of either endianness */
