@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "libavutil/avstring.h"
+#include "libavutil/common.h"
 #include "libavutil/pixdesc.h"
 
 #include "avfilter.h"
@@ -32,6 +33,7 @@
 #include "cspfix_describe.h"
 #include "cspfix_io.h"
 #include "cspfix_negotiate.h"
+#include "cspfix_ycgcor.h"
 
 int ff_cspfix_query_formats(void *log_ctx, const CspfixDescribe *d, enum AVPixelFormat format,
                             AVFilterFormatsConfig **cfg_in, AVFilterFormatsConfig **cfg_out)
@@ -58,8 +60,8 @@ int ff_cspfix_query_formats(void *log_ctx, const CspfixDescribe *d, enum AVPixel
                               &cfg_out[0]->color_spaces)) < 0)
         return ret;
     rng = d->out_set.range;
-    if (rng == AVCOL_RANGE_UNSPECIFIED && format != AV_PIX_FMT_NONE &&
-        ff_cspfix_is_rgb_fmt(format))
+    if (rng == AVCOL_RANGE_UNSPECIFIED && ((format != AV_PIX_FMT_NONE &&
+        ff_cspfix_is_rgb_fmt(format)) || ff_cspfix_is_ycgcor(csp)))
         rng = AVCOL_RANGE_JPEG;
     if ((ret = ff_formats_ref(ff_all_color_ranges(), &cfg_in[0]->color_ranges)) < 0)
         return ret;
@@ -81,13 +83,16 @@ int ff_cspfix_query_formats(void *log_ctx, const CspfixDescribe *d, enum AVPixel
     } else {
         /* what the options ask of the format: matrix rgb an RGB format, a Y'CbCr matrix
          * set by space= a Y'CbCr (or gray) one, limited range not a yuvj one (negotiation
-         * then picks their yuv twins) */
+         * then picks their yuv twins), YCgCo-R the native-endian
+         * 4:4:4 formats of its depths */
         formats = NULL;
         for (const enum AVPixelFormat *p = ff_cspfix_pix_fmts(); *p != AV_PIX_FMT_NONE; p++) {
             const int rgb = ff_cspfix_is_rgb_fmt(*p);
             if ((csp == AVCOL_SPC_RGB && !rgb) ||
                 (d->csp_explicit && csp != AVCOL_SPC_RGB && rgb) ||
-                (rng == AVCOL_RANGE_MPEG && ff_cspfix_is_full_range_only(*p)))
+                (rng == AVCOL_RANGE_MPEG && ff_cspfix_is_full_range_only(*p)) ||
+                (ff_cspfix_is_ycgcor(csp) && (ff_cspfix_ycgcor_rgb_fmt(csp, *p) == AV_PIX_FMT_NONE ||
+                 !(av_pix_fmt_desc_get(*p)->flags & AV_PIX_FMT_FLAG_BE) != !AV_NE(1, 0))))
                 continue;
             if ((ret = ff_add_format(&formats, *p)) < 0)
                 return ret;

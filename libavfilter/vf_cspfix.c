@@ -53,6 +53,7 @@
 #include "cspfix_tf.h"
 #include "cspfix_tonemap.h"
 #include "cspfix_light.h"
+#include "cspfix_ycgcor.h"
 
 /* Vertical chroma resampling of 4:2:0 frames (option interlace) */
 enum CspfixInterlace {
@@ -104,6 +105,11 @@ typedef struct CspfixContext {
     int warned_icc_out;
     int detect;                  ///< enum CspfixDetectMode
     CspfixDetect det;            ///< the detector's statistics
+    /* YCgCo-R (cspfix_ycgcor.h): lifted into RGB before the engine, out of it after */
+    int lifting_in;              ///< the frame being converted is YCgCo-R, lifted into yc_in
+    AVFrame *yc_in;              ///< the lifted input (reused)
+    enum AVPixelFormat yc_fmt;   ///< YCgCo-R output: the engine's RGB format, else NONE
+    AVFrame *yc_out;             ///< YCgCo-R output: the engine's RGB frame (reused)
 
     /* current plan */
     int have_plan;
@@ -241,6 +247,14 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
         s->warned_measure = 1;
         return 0;
     }
+    if (id.trc == AVCOL_TRC_SMPTE2084 && ff_cspfix_is_ycgcor(id.csp)) {
+        if (!s->warned_measure)
+            av_log(ctx, AV_LOG_WARNING, "peak=auto does not measure %s frames (their Y is "
+                   "coded at more bits than the RGB it lifts to): the source peak comes from "
+                   "the metadata.\n", av_color_space_name(id.csp));
+        s->warned_measure = 1;
+        return 0;
+    }
     if (id.trc != AVCOL_TRC_SMPTE2084) {
         if (!s->warned_measure && ff_cspfix_is_hdr_trc(id.trc))
             av_log(ctx, AV_LOG_WARNING, "peak=auto measures PQ input; the input is %s, "
@@ -275,12 +289,15 @@ static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
     return 0;
 }
 
-/* light: the frame's light measurement (measure_light()), -1: none */
-static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelFormat ofmt,
-                       int64_t light)
+/* in: what the engine converts; coded: the frame whose tags and format describe the
+ * input (in, or the YCgCo-R frame lifted into in); light: the frame's light
+ * measurement (measure_light()), -1: none */
+static int update_plan(AVFilterContext *ctx, const AVFrame *coded, const AVFrame *in,
+                       enum AVPixelFormat ofmt, int64_t light)
 {
     CspfixContext *s = ctx->priv;
-    CspfixDesc id, od;
+    CspfixDesc id, od, pod;
+    enum AVPixelFormat efmt = ofmt;
     CspfixPlanOptions po = plan_options(s);
     CspfixExecConfig ec = { 0 };
     PlanKey key;
@@ -297,9 +314,29 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                  AVCHROMA_LOC_LEFT;
     s->out_loc = s->loc != AVCHROMA_LOC_UNSPECIFIED ? s->loc : s->in_loc;
 
-    if ((ret = ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed)) < 0 ||
-        (ret = ff_cspfix_describe_output(ctx, &s->d, in, ofmt, &id, &od)) < 0)
+    if ((ret = ff_cspfix_describe_input(ctx, &s->d, coded, &id, &guessed)) < 0 ||
+        (ret = ff_cspfix_describe_output(ctx, &s->d, coded, ofmt, &id, &od)) < 0)
         return ret;
+    if (s->lifting_in) {
+        /* the engine converts the lifted RGB (lift_input()) */
+        id.csp   = AVCOL_SPC_RGB;
+        id.range = AVCOL_RANGE_JPEG;
+        id.depth = av_pix_fmt_desc_get(in->format)->comp[0].depth;
+        guessed &= ~(CSPFIX_GUESS_CSP | CSPFIX_GUESS_RANGE);
+    }
+    /* YCgCo-R output: the engine converts to its RGB, lifted after it (lift()) */
+    pod = od;
+    if (ff_cspfix_is_ycgcor(od.csp)) {
+        if (s->d.out_set.range != AVCOL_RANGE_MPEG) {
+            od.range = AVCOL_RANGE_JPEG;
+            s->d.range_from = "full: YCgCo-R";
+        }
+        if ((ret = ff_cspfix_ycgcor_check(ctx, "output", od.csp, ofmt, od.range, &efmt)) < 0)
+            return ret;
+        pod.csp   = AVCOL_SPC_RGB;
+        pod.range = AVCOL_RANGE_JPEG;
+        pod.depth = av_pix_fmt_desc_get(efmt)->comp[0].depth;
+    }
     if (s->reshaping) {
         /* the RPU says what the reshaped signal is */
         id.prim  = AVCOL_PRI_BT2020;
@@ -343,9 +380,9 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
     }
 
     s->have_plan = 0;
-    if ((ret = ff_cspfix_plan_build(&s->plan, &id, &od, &po, ctx)) < 0)
+    if ((ret = ff_cspfix_plan_build(&s->plan, &id, &pod, &po, ctx)) < 0)
         return ret;
-    warn_plan(ctx, &id, &od);
+    warn_plan(ctx, &id, &pod);
     if (guessed != s->guessed || guessed)
         ff_cspfix_log_guesses(ctx, &id, guessed, in);
     s->guessed = guessed;
@@ -383,13 +420,14 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
 
     ec.plan          = &s->plan;
     ec.in_fmt        = in->format;
-    ec.out_fmt       = ofmt;
+    ec.out_fmt       = efmt;
     ec.in_loc        = s->in_loc;
     ec.out_loc       = s->out_loc;
     ec.dither        = s->dither;
     ec.clip_legal    = s->clip && od.range == AVCOL_RANGE_MPEG;
     if ((ret = ff_cspfix_exec_configure(&s->exec, &ec)) < 0)
         return ret;
+    s->yc_fmt = efmt != ofmt ? efmt : AV_PIX_FMT_NONE;
 
     av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s (matrix %s, range %s) (%s):\n",
            av_get_pix_fmt_name(in->format), ff_cspfix_prim_name(id.prim),
@@ -404,6 +442,12 @@ static int update_plan(AVFilterContext *ctx, const AVFrame *in, enum AVPixelForm
                "chroma resampled to the output siting" : "samples repacked");
     else
         ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
+    if (s->lifting_in || s->yc_fmt != AV_PIX_FMT_NONE)
+        av_log(ctx, AV_LOG_VERBOSE, "  YCgCo-R lifting (exact integers):%s%s%s%s\n",
+               s->lifting_in ? " the input into " : "",
+               s->lifting_in ? av_get_pix_fmt_name(in->format) : "",
+               s->yc_fmt != AV_PIX_FMT_NONE ? " the output from " : "",
+               s->yc_fmt != AV_PIX_FMT_NONE ? av_get_pix_fmt_name(s->yc_fmt) : "");
     if (s->exec.in_lut)
         av_log(ctx, AV_LOG_VERBOSE, "  (stages 0 and 1 run as one table per component, "
                "indexed by the %d-bit code)\n", s->exec.fin.depth);
@@ -649,6 +693,75 @@ static int reshape(AVFilterContext *ctx, const AVFrame *in, AVFrame **view)
     return 0;
 }
 
+typedef struct LiftData {
+    const AVFrame *src;
+    AVFrame *dst;
+    int to_rgb;                 ///< inverse lifting (YCgCo-R to RGB), else forward
+} LiftData;
+
+static int lift_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
+{
+    const LiftData *ld = arg;
+    const int y0 = ld->dst->height * jobnr / nb_jobs;
+    const int y1 = ld->dst->height * (jobnr + 1) / nb_jobs;
+
+    if (ld->to_rgb)
+        ff_cspfix_ycgcor_to_rgb(ld->src, ld->dst, y0, y1);
+    else
+        ff_cspfix_ycgcor_from_rgb(ld->src, ld->dst, y0, y1);
+    return 0;
+}
+
+static void lift(AVFilterContext *ctx, const AVFrame *src, AVFrame *dst, int to_rgb)
+{
+    LiftData ld = { src, dst, to_rgb };
+
+    ff_filter_execute(ctx, lift_slice, &ld, NULL,
+                      FFMAX(1, FFMIN(dst->height, ff_filter_get_nb_threads(ctx))));
+}
+
+/* A YCgCo-R input (its matrix after the input options): its RGB (with in's properties
+ * and side data, tagged rgb, full range) in *view, which borrows s->yc_in's buffers;
+ * returns 1. Returns 0 for other input. */
+static int lift_input(AVFilterContext *ctx, const AVFrame *in, AVFrame **view)
+{
+    CspfixContext *s = ctx->priv;
+    enum AVPixelFormat fmt;
+    CspfixDesc id;
+    unsigned guessed;
+    AVFrame *v;
+    int ret;
+
+    if ((ret = ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed)) < 0)
+        return ret;
+    if (!ff_cspfix_is_ycgcor(id.csp))
+        return 0;
+    /* full range is the only one: an unspecified range is taken as full */
+    if ((ret = ff_cspfix_ycgcor_check(ctx, "input", id.csp, in->format,
+                                      guessed & CSPFIX_GUESS_RANGE ? AVCOL_RANGE_JPEG :
+                                      id.range, &fmt)) < 0 ||
+        (ret = ff_cspfix_ycgcor_frame(&s->yc_in, fmt, in->width, in->height)) < 0)
+        return ret;
+    if (!(v = av_frame_alloc()))
+        return AVERROR(ENOMEM);
+    if ((ret = av_frame_copy_props(v, in)) < 0) {
+        av_frame_free(&v);
+        return ret;
+    }
+    v->format      = fmt;
+    v->width       = in->width;
+    v->height      = in->height;
+    v->colorspace  = AVCOL_SPC_RGB;
+    v->color_range = AVCOL_RANGE_JPEG;
+    for (int i = 0; i < 3; i++) {
+        v->data[i]     = s->yc_in->data[i];
+        v->linesize[i] = s->yc_in->linesize[i];
+    }
+    lift(ctx, in, s->yc_in, 1);
+    *view = v;
+    return 1;
+}
+
 static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
 {
     const CspfixContext *s = ctx->priv;
@@ -679,7 +792,7 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
     CspfixContext *s = ctx->priv;
     AVFilterLink *inlink = ctx->inputs[0], *outlink = ctx->outputs[0];
     ThreadData td;
-    AVFrame *out, *view = NULL;
+    AVFrame *out, *dst, *view = NULL;
     const AVFrame *src = in;
     int ret, in_agrees = 0;
 
@@ -689,24 +802,28 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
         av_frame_free(&in);
         return ret;
     }
-    /* Dolby Vision: the reshaped frame is what is converted */
-    s->reshaping = ret;
-    if (s->reshaping) {
-        if ((ret = reshape(ctx, in, &view)) < 0) {
-            av_frame_free(&in);
-            return ret;
-        }
-        src = view;
+    /* Dolby Vision: the reshaped frame is what is converted; YCgCo-R: its RGB */
+    s->reshaping  = ret;
+    s->lifting_in = 0;
+    if (s->reshaping)
+        ret = reshape(ctx, in, &view);
+    else
+        ret = s->lifting_in = lift_input(ctx, in, &view);
+    if (ret < 0) {
+        av_frame_free(&in);
+        return ret;
     }
-    if ((ret = update_plan(ctx, src, outlink->format, light)) < 0) {
+    if (view)
+        src = view;
+    if ((ret = update_plan(ctx, s->reshaping ? src : in, src, outlink->format, light)) < 0) {
         av_frame_free(&view);
         av_frame_free(&in);
         return ret;
     }
-    if (s->detect != CSPFIX_DETECT_OFF && !s->reshaping)
+    if (s->detect != CSPFIX_DETECT_OFF && !s->reshaping && !s->lifting_in)
         detect_frame(ctx, in);
 
-    if (s->exec.path == CSPFIX_PATH_PASSTHROUGH && !s->reshaping) {
+    if (s->exec.path == CSPFIX_PATH_PASSTHROUGH && !view && s->yc_fmt == AV_PIX_FMT_NONE) {
         if ((ret = output_frame_props(ctx, in, in_agrees)) < 0) {
             av_frame_free(&in);
             return ret;
@@ -721,7 +838,14 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
     }
     if ((ret = av_frame_copy_props(out, in)) < 0)
         goto fail;
-    ff_cspfix_exec_prepare_output(&s->exec, out);
+    /* YCgCo-R output: the engine writes its RGB, lifted into out below */
+    dst = out;
+    if (s->yc_fmt != AV_PIX_FMT_NONE) {
+        if ((ret = ff_cspfix_ycgcor_frame(&s->yc_out, s->yc_fmt, out->width, out->height)) < 0)
+            goto fail;
+        dst = s->yc_out;
+    }
+    ff_cspfix_exec_prepare_output(&s->exec, dst);
     /* Dolby Vision: HDR10 metadata from the RPU (adjusted to the output as any frame's;
      * the output link, configured before the first RPU, cannot have it) */
     if (s->reshaping && (ret = ff_cspfix_dovi_hdr10(in, out)) < 0)
@@ -738,14 +862,18 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
         (ret = ff_cspfix_exec_alloc(&s->exec, in->width, ff_filter_get_nb_threads(ctx))) < 0)
         goto fail;
     if (s->exec.path == CSPFIX_PATH_PASSTHROUGH) {
-        /* the reshaped signal is the output */
-        if ((ret = av_frame_copy(out, src)) < 0)
+        /* the reshaped or lifted signal is the output, or what is lifted into it */
+        if (dst == out && (ret = av_frame_copy(out, src)) < 0)
             goto fail;
+        if (dst != out)
+            lift(ctx, src, out, 0);
     } else {
         td.in  = src;
-        td.out = out;
+        td.out = dst;
         ff_filter_execute(ctx, convert_slice, &td, NULL,
                           ff_cspfix_exec_jobs(&s->exec, in->height));
+        if (dst != out)
+            lift(ctx, dst, out, 0);
     }
 
     av_frame_free(&view);
@@ -909,6 +1037,7 @@ static av_cold int init(AVFilterContext *ctx)
     s->d.det_range = AVCOL_RANGE_UNSPECIFIED;
     s->d.det_csp   = AVCOL_SPC_UNSPECIFIED;
     s->logged_field = -1;
+    s->yc_fmt       = AV_PIX_FMT_NONE;
     /* conflicts are warned about in config_output(): ffmpeg initialises a graph twice */
     if ((ret = ff_cspfix_resolve_options(ctx, &s->d, 0)) < 0)
         return ret;
@@ -943,6 +1072,8 @@ static av_cold void uninit(AVFilterContext *ctx)
     av_fifo_freep2(&s->queue);
     ff_cspfix_exec_uninit(&s->exec);
     ff_cspfix_dovi_uninit(&s->dv);
+    av_frame_free(&s->yc_in);
+    av_frame_free(&s->yc_out);
     ff_cspfix_icc_uninit(&s->icc);
 }
 
@@ -996,7 +1127,8 @@ static av_cold void uninit(AVFilterContext *ctx)
     C("chroma-derived-nc", AVCOL_SPC_CHROMA_DERIVED_NCL, u),                              \
     C("chroma-derived-c", AVCOL_SPC_CHROMA_DERIVED_CL, u),                                \
     C("ictcp", AVCOL_SPC_ICTCP, u), C("ipt-c2", AVCOL_SPC_IPT_C2, u),                     \
-    C("smpte2085", AVCOL_SPC_SMPTE2085, u)
+    C("smpte2085", AVCOL_SPC_SMPTE2085, u), C("ycgco-re", AVCOL_SPC_YCGCO_RE, u),         \
+    C("ycgco-ro", AVCOL_SPC_YCGCO_RO, u)
 
 #define RANGE_CONSTS(u)                                                                  \
     C("unknown", AVCOL_RANGE_UNSPECIFIED, u), C("unspecified", AVCOL_RANGE_UNSPECIFIED, u), \

@@ -696,7 +696,7 @@ static void test_inexpressible(void)
     static const struct { int fmt, csp; const char *f, *msg; } t[] = {
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=ictcp",        "ictcp needs primaries bt2020" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=ipt-c2",       "ipt-c2 needs primaries bt2020" },
-        { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=ycgco-re",     "option value \"ycgco-re\"" },
+        { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=ycgco-re:format=yuv420p10", "needs 4:4:4" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=format=gray8",       "needs the chroma" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=rgb:format=yuv444p", "needs an RGB output format" },
         { AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, "cspfix=space=bt709:format=gbrp",  "cannot be used with the RGB output" },

@@ -32,7 +32,7 @@ LAVFI_LIBS   = $(shell $(PKG) --static --libs libavfilter) -lm
 PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_test $(OUT)/format_test \
          $(OUT)/badinput_test $(OUT)/precision $(OUT)/interlace_test $(OUT)/exec_test \
          $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test $(OUT)/hue_test $(OUT)/icc_test $(OUT)/detect_test \
-         $(OUT)/hdr_clip $(OUT)/hdr_pattern $(OUT)/cspfix_alloc_shim.so
+         $(OUT)/ycgcor_test $(OUT)/hdr_clip $(OUT)/hdr_pattern $(OUT)/cspfix_alloc_shim.so
 # seconds of each of the two runs of the short load test (the second with an injected leak)
 LOAD_SHORT_TIME ?= 20
 
@@ -54,6 +54,7 @@ check: build
 	@echo "== hue and lightness through tone mapping"; $(OUT)/hue_test
 	@echo "== ICC profiles in and out, against lcms2"; $(OUT)/icc_test
 	@echo "== the detector of mislabelled input: hits and false alarms"; $(OUT)/detect_test
+	@echo "== YCgCo-R: exact lifting, lossless round trips"; $(OUT)/ycgcor_test
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
 	@echo "== pixel format tests";         $(OUT)/format_test
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
@@ -122,6 +123,9 @@ $(OUT)/hdr_pattern: tools/hdr_pattern.c tools/hdr_pattern.h | $(OUT)
 
 $(OUT)/detect_test: $(T)/cspfix_detect_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_detect_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
+
+$(OUT)/ycgcor_test: $(T)/cspfix_ycgcor_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
+	$(CC) $(CFLAGS) -I$(T) $(LAVFI_CFLAGS) -o $@ $(T)/cspfix_ycgcor_test.c $(T)/cspfix_testutil.c $(LAVFI_LIBS)
 
 $(OUT)/icc_test: $(T)/cspfix_icc_test.c $(T)/cspfix_testutil.c $(LIBDEPS) | $(OUT)
 	$(CC) $(CFLAGS) -I$(T) $(shell $(PKG) --cflags libavfilter libavcodec lcms2) -o $@ $(T)/cspfix_icc_test.c \
@@ -205,7 +209,7 @@ ASAN_PRECISION ?= 4:2:0
 FUZZ_SHORT     ?= 30
 
 .PHONY: check-asan
-check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test $(OUT)/hue_test $(OUT)/icc_test $(OUT)/detect_test
+check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test $(OUT)/hue_test $(OUT)/icc_test $(OUT)/detect_test $(OUT)/ycgcor_test
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
 	@echo "== [asan] execution paths, C kernels only"; CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/exec_test
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
@@ -216,6 +220,7 @@ check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_t
 	@echo "== [asan] hue and lightness through tone mapping"; $(SAN_ENV) $(OUT)/hue_test
 	@echo "== [asan] ICC profiles";        $(SAN_ENV) $(OUT)/icc_test
 	@echo "== [asan] detector";            $(SAN_ENV) $(OUT)/detect_test
+	@echo "== [asan] YCgCo-R";             $(SAN_ENV) $(OUT)/ycgcor_test
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
 	@echo "== [asan] bad input, C kernels only (ASan sees their accesses)"
 	@CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/badinput_test
