@@ -22,9 +22,11 @@
 /**
  * @file
  * Converts between colour descriptions (primaries, transfer, matrix, range).
- * This file is the filter's glue: options, format negotiation, and per frame the
- * descriptions (cspfix_describe.c), the plan (cspfix_plan.c, cached), the engine
- * (cspfix_exec.c), the output's tags and side data (cspfix_hdrmeta.c).
+ * This file is the filter's glue: options, commands, links, and per frame the order of
+ * things: the passes before the engine (cspfix_passes.c: measured light, Dolby Vision
+ * reshaping, YCgCo-R lifting), the frame's plan (cspfix_update.c: descriptions, plan,
+ * engine), the engine's slices, the output's tags, side data and ICC profile. The
+ * context is in cspfix_filter.h.
  */
 
 #include <math.h>
@@ -54,443 +56,13 @@
 #include "cspfix_tonemap.h"
 #include "cspfix_light.h"
 #include "cspfix_ycgcor.h"
-
-/* Vertical chroma resampling of 4:2:0 frames (option interlace) */
-enum CspfixInterlace {
-    INTERLACE_AUTO,         ///< the frame's AV_FRAME_FLAG_INTERLACED
-    INTERLACE_PROGRESSIVE,  ///< over the whole frame
-    INTERLACE_INTERLACED,   ///< per field: each field's chroma only from its own lines
-    INTERLACE_NB,
-};
-
-/* What a plan is made for: the same key, the same plan. Compared with memcmp(). */
-typedef struct PlanKey {
-    CspfixDesc in, out;
-    enum AVPixelFormat in_fmt, out_fmt;
-    enum AVChromaLocation in_loc, out_loc;
-    double src_peak;
-    double src_avg;              ///< the scene's average (tonemap=spline only)
-    double src_prim[3][2];       ///< mastering display primaries (gamut=compress)
-    int dovi;                    ///< Dolby Vision reshaped input: its colour below
-    CspfixDoviColor dovi_color;
-    CspfixBezier bezier;         ///< the frame's HDR10+ curve
-} PlanKey;
-
-typedef struct CspfixContext {
-    const AVClass *class;
-
-    /* options (the description options in d) */
-    CspfixDescribe d;            ///< what the input is, what the output is to be
-    int format;
-    int fast, dither, wpadapt, linearize, clip, clipgamut;
-    int loc, iloc;               ///< chroma_loc, ichroma_loc
-    int interlace;               ///< enum CspfixInterlace
-    int tonemap, gamut;          ///< enum CspfixTonemap, enum CspfixGamut
-    int tmmode;                  ///< enum CspfixToneMode
-    double desat, peak, target_peak;
-    double target_black;         ///< bt2390's black lift, cd/m2 (0: none)
-    double src_peak;             ///< source peak of the current frame (cd/m2), 0: none
-    CspfixLight light;           ///< peak=auto: the light measured so far
-    int warned_measure;
-    int warned_dovi;
-    int warned_bezier;           ///< tonemap=st2094-40 on frames without a curve
-    int dovi;                    ///< option dovi: 1 auto (apply RPUs), 0 ignore
-    CspfixDovi dv;               ///< the RPU's reshaping (cspfix_dovi.h)
-    int reshaping;               ///< the frame being converted is dv.frame, reshaped
-    int lookahead;               ///< frames measured ahead of their conversion
-    AVFifo *queue;               ///< lookahead: the frames waiting (QueuedFrame)
-    CspfixDesc warned_out;       ///< the output description last warned about
-    CspfixIcc icc;               ///< ICC profiles read (icc=) and made (icc_out=)
-    int icc_out;                 ///< enum CspfixIccOut
-    int warned_icc_out;
-    int detect;                  ///< enum CspfixDetectMode
-    CspfixDetect det;            ///< the detector's statistics
-    /* YCgCo-R (cspfix_ycgcor.h): lifted into RGB before the engine, out of it after */
-    int lifting_in;              ///< the frame being converted is YCgCo-R, lifted into yc_in
-    AVFrame *yc_in;              ///< the lifted input (reused)
-    enum AVPixelFormat yc_fmt;   ///< YCgCo-R output: the engine's RGB format, else NONE
-    AVFrame *yc_out;             ///< YCgCo-R output: the engine's RGB frame (reused)
-
-    /* current plan */
-    int have_plan;
-    PlanKey key;                 ///< what the current plan is made for
-    enum AVChromaLocation in_loc, out_loc;
-    int field;                   ///< the current frame is resampled vertically per field
-    int logged_field;            ///< the field mode last logged (-1: none since the plan)
-    CspfixPlan plan;
-    CspfixExec exec;             ///< the plan bound to kernels, run on slices
-    unsigned guessed;            ///< fields guessed for the current description
-    int warned_hdr;
-    int warned_timeline;         ///< enable= mixes two descriptions in one stream
-    int link_sd_checked;         ///< the first output frame's HDR metadata was compared
-                                 ///< with the output link's
-} CspfixContext;
+#include "cspfix_filter.h"
 
 /* A frame waiting for its conversion (lookahead), with its light measurement's index */
 typedef struct QueuedFrame {
     AVFrame *frame;
     int64_t light;              ///< ff_cspfix_light_add()'s index, -1: not measured
 } QueuedFrame;
-
-typedef struct ThreadData {
-    const AVFrame *in;
-    AVFrame *out;
-} ThreadData;
-
-/* ---- describing frames ---- */
-
-static int desc_differs(const CspfixDesc *a, const CspfixDesc *b)
-{
-    return a->prim != b->prim || a->trc != b->trc || a->csp != b->csp || a->range != b->range;
-}
-
-/* Options that contradict each other or the input: say what happens. */
-static void warn_plan(AVFilterContext *ctx, const CspfixDesc *id, const CspfixDesc *od)
-{
-    const CspfixContext *s = ctx->priv;
-
-    if (s->clipgamut && s->gamut != CSPFIX_GAMUT_NONE && s->gamut != CSPFIX_GAMUT_CLIP)
-        av_log(ctx, AV_LOG_WARNING, "clipgamut=rgb clips linear RGB to the output gamut, so "
-               "gamut=%s does not run; set one of them.\n",
-               s->gamut == CSPFIX_GAMUT_COMPRESS ? "compress" : "desaturate");
-    if (s->tonemap != CSPFIX_TM_AUTO && !ff_cspfix_is_hdr_trc(id->trc))
-        av_log(ctx, AV_LOG_WARNING, "tonemap=%s has no effect: the input (%s) is SDR, tone "
-               "curves map PQ or HLG light.\n", ff_cspfix_tonemap_name(s->tonemap),
-               ff_cspfix_trc_name(id->trc));
-    if (s->peak > 0.0 && !ff_cspfix_is_hdr_trc(id->trc))
-        av_log(ctx, AV_LOG_WARNING, "peak=%g has no effect: the input (%s) is SDR; peak is "
-               "the source peak of PQ or HLG input.\n", s->peak, ff_cspfix_trc_name(id->trc));
-    if (s->desat > 0.0 && s->plan.tone.tm != CSPFIX_TM_NONE && s->tmmode == CSPFIX_TMMODE_IPT)
-        av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect with tmmode=ipt, which keeps "
-               "the chroma to intensity ratio of IPT (desat moves max-RGB colours toward "
-               "their luminance).\n", s->desat);
-    if (s->target_black > 0.0 && s->plan.tone.tm != CSPFIX_TM_BT2390)
-        av_log(ctx, AV_LOG_WARNING, "target_black=%g has no effect: it is BT.2390's black "
-               "level lift, and the tone curve is %s.\n", s->target_black,
-               ff_cspfix_tonemap_name(s->plan.tone.tm));
-    if (s->desat > 0.0 && s->plan.tone.tm == CSPFIX_TM_NONE)
-        av_log(ctx, AV_LOG_WARNING, "desat=%g has no effect: no tone curve runs (%s to %s%s).\n",
-               s->desat, ff_cspfix_trc_name(id->trc), ff_cspfix_trc_name(od->trc),
-               ff_cspfix_is_hdr_trc(id->trc) ? "" : ", SDR input");
-    if (s->fast && (id->trc != od->trc || id->prim != od->prim))
-        av_log(ctx, AV_LOG_WARNING, "fast=1 skips linearisation: the change of %s%s%s is a "
-               "relabel, not a conversion; leave fast unset to convert.\n",
-               id->prim != od->prim ? "primaries" : "",
-               id->prim != od->prim && id->trc != od->trc ? " and " : "",
-               id->trc != od->trc ? "transfer" : "");
-}
-
-/* Logs the vertical chroma resampling of this frame when it differs from the last one
- * logged (frames of one stream may switch between progressive and interlaced). */
-static void log_field(AVFilterContext *ctx)
-{
-    CspfixContext *s = ctx->priv;
-
-    const CspfixExec *e = &s->exec;
-
-    if (ff_cspfix_exec_path_per_plane(e->path) || (!e->fin.vsub && !e->fout.vsub) ||
-        s->field == s->logged_field)
-        return;
-    av_log(ctx, AV_LOG_VERBOSE, "  vertical chroma resampling: %s\n",
-           s->field ? "per field (interlaced)" : "over the frame (progressive)");
-    s->logged_field = s->field;
-}
-
-/* The plan options of the filter options (the source peak is the frame's) */
-static CspfixPlanOptions plan_options(const CspfixContext *s)
-{
-    const CspfixPlanOptions po = {
-        .linearize = s->linearize,
-        .wpadapt   = s->wpadapt,
-        .fast      = s->fast,
-        .clipgamut = s->clipgamut,
-        .tonemap   = s->tonemap,
-        .tmmode    = s->tmmode,
-        .gamut     = s->gamut,
-        .desat     = s->desat,
-        .src_peak  = 0.0,
-        .dst_peak  = s->target_peak,
-        .dst_black = s->target_black,
-        .hlg_lw    = FFMAX(s->peak, 0.0),
-    };
-    return po;
-}
-
-static int light_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
-{
-    ff_cspfix_light_scan_job(arg, jobnr);
-    return 0;
-}
-
-/* peak=auto: measure a PQ frame's light (cspfix_light.h) into s->light: *idx its index
- * there, -1 when not measured (not PQ, samples it cannot read, a description error,
- * which the conversion reports) */
-static int measure_light(AVFilterContext *ctx, const AVFrame *in, int64_t *idx)
-{
-    CspfixContext *s = ctx->priv;
-    CspfixLightScan *scan;
-    CspfixFrameLight fl;
-    CspfixDesc id;
-    unsigned guessed;
-    int ret, new_shot;
-
-    *idx = -1;
-    s->icc.linearize = s->linearize;
-    if (s->peak >= 0.0 || ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed) < 0)
-        return 0;
-    if (s->dovi && ff_cspfix_dovi_check(in) == CSPFIX_DOVI_APPLY) {
-        /* the base layer's codes are not the picture's light: the RPU's L1 is */
-        if (!s->warned_measure)
-            av_log(ctx, AV_LOG_WARNING, "peak=auto on Dolby Vision frames: the source peak "
-                   "is the RPU's L1 shot maximum (the base layer is measured only once "
-                   "reshaped, which is not built yet).\n");
-        s->warned_measure = 1;
-        return 0;
-    }
-    if (id.trc == AVCOL_TRC_SMPTE2084 && ff_cspfix_is_ycgcor(id.csp)) {
-        if (!s->warned_measure)
-            av_log(ctx, AV_LOG_WARNING, "peak=auto does not measure %s frames (their Y is "
-                   "coded at more bits than the RGB it lifts to): the source peak comes from "
-                   "the metadata.\n", av_color_space_name(id.csp));
-        s->warned_measure = 1;
-        return 0;
-    }
-    if (id.trc != AVCOL_TRC_SMPTE2084) {
-        if (!s->warned_measure && ff_cspfix_is_hdr_trc(id.trc))
-            av_log(ctx, AV_LOG_WARNING, "peak=auto measures PQ input; the input is %s, "
-                   "whose peak is its nominal display's: the metadata's or 1000 cd/m2.\n",
-                   ff_cspfix_trc_name(id.trc));
-        s->warned_measure = 1;
-        return 0;
-    }
-    if ((ret = ff_cspfix_light_scan_init(&scan, in, &id, ff_filter_get_nb_threads(ctx))) < 0) {
-        if (ret != AVERROR(ENOSYS))
-            return ret;
-        if (!s->warned_measure)
-            av_log(ctx, AV_LOG_WARNING, "peak=auto cannot read %s samples: the source peak "
-                   "comes from the metadata.\n", av_get_pix_fmt_name(in->format));
-        s->warned_measure = 1;
-        return 0;
-    }
-    ff_filter_execute(ctx, light_slice, scan, NULL, ff_cspfix_light_scan_jobs(scan));
-    ff_cspfix_light_scan_finish(scan, &fl);
-    ff_cspfix_light_scan_free(&scan);
-    if (fl.luma_only && !s->warned_measure) {
-        av_log(ctx, AV_LOG_WARNING, "peak=auto measures the %s matrix's first component "
-               "(no R'G'B' without the full conversion): saturated highlights count less.\n",
-               av_color_space_name(id.csp));
-        s->warned_measure = 1;
-    }
-    *idx = ff_cspfix_light_add(&s->light, &fl, &new_shot);
-    if (new_shot)
-        av_log(ctx, AV_LOG_VERBOSE, "Shot %d from pts %"PRId64": measured peak %.0f cd/m2, "
-               "mean max(R,G,B) %.3f (PQ).\n", s->light.shots, in->pts,
-               ff_cspfix_pq_to_nits(fl.peak_pq), fl.mean_pq);
-    return 0;
-}
-
-/* in: what the engine converts; coded: the frame whose tags and format describe the
- * input (in, or the YCgCo-R frame lifted into in); light: the frame's light
- * measurement (measure_light()), -1: none */
-static int update_plan(AVFilterContext *ctx, const AVFrame *coded, const AVFrame *in,
-                       enum AVPixelFormat ofmt, int64_t light)
-{
-    CspfixContext *s = ctx->priv;
-    CspfixDesc id, od, pod;
-    enum AVPixelFormat efmt = ofmt;
-    CspfixPlanOptions po = plan_options(s);
-    CspfixExecConfig ec = { 0 };
-    PlanKey key;
-    unsigned guessed;
-    int ret;
-
-    s->icc.linearize = s->linearize;
-    s->field = s->interlace == INTERLACE_INTERLACED ||
-               (s->interlace == INTERLACE_AUTO && (in->flags & AV_FRAME_FLAG_INTERLACED));
-    /* an out-of-range frame value counts as unspecified */
-    s->in_loc  = s->iloc != AVCHROMA_LOC_UNSPECIFIED ? s->iloc :
-                 in->chroma_location > AVCHROMA_LOC_UNSPECIFIED &&
-                 in->chroma_location < AVCHROMA_LOC_NB ? in->chroma_location :
-                 AVCHROMA_LOC_LEFT;
-    s->out_loc = s->loc != AVCHROMA_LOC_UNSPECIFIED ? s->loc : s->in_loc;
-
-    if ((ret = ff_cspfix_describe_input(ctx, &s->d, coded, &id, &guessed)) < 0 ||
-        (ret = ff_cspfix_describe_output(ctx, &s->d, coded, ofmt, &id, &od)) < 0)
-        return ret;
-    if (s->lifting_in) {
-        /* the engine converts the lifted RGB (lift_input()) */
-        id.csp   = AVCOL_SPC_RGB;
-        id.range = AVCOL_RANGE_JPEG;
-        id.depth = av_pix_fmt_desc_get(in->format)->comp[0].depth;
-        guessed &= ~(CSPFIX_GUESS_CSP | CSPFIX_GUESS_RANGE);
-    }
-    /* YCgCo-R output: the engine converts to its RGB, lifted after it (lift()) */
-    pod = od;
-    if (ff_cspfix_is_ycgcor(od.csp)) {
-        if (s->d.out_set.range != AVCOL_RANGE_MPEG) {
-            od.range = AVCOL_RANGE_JPEG;
-            s->d.range_from = "full: YCgCo-R";
-        }
-        if ((ret = ff_cspfix_ycgcor_check(ctx, "output", od.csp, ofmt, od.range, &efmt)) < 0)
-            return ret;
-        pod.csp   = AVCOL_SPC_RGB;
-        pod.range = AVCOL_RANGE_JPEG;
-        pod.depth = av_pix_fmt_desc_get(efmt)->comp[0].depth;
-    }
-    if (s->reshaping) {
-        /* the RPU says what the reshaped signal is */
-        id.prim  = AVCOL_PRI_BT2020;
-        id.trc   = AVCOL_TRC_SMPTE2084;
-        id.csp   = AVCOL_SPC_BT2020_NCL;
-        id.range = AVCOL_RANGE_JPEG;
-        po.dovi  = 1;
-        memcpy(po.dovi_ycc, s->dv.color.ycc, sizeof(po.dovi_ycc));
-        memcpy(po.dovi_lms, s->dv.color.lms, sizeof(po.dovi_lms));
-    }
-    po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
-                                        light >= 0 && s->peak < 0.0 ?
-                                        ff_cspfix_light_peak(&s->light, light) : 0.0,
-                                        s->reshaping ? s->dv.l1_max : 0.0,
-                                        s->gamut == CSPFIX_GAMUT_COMPRESS, po.src_prim,
-                                        &s->src_peak);
-    /* only spline's knee depends on the average: other curves' plans stay as they are */
-    if (s->tonemap == CSPFIX_TM_SPLINE)
-        po.src_avg = ff_cspfix_source_avg(in, ff_cspfix_is_hdr_trc(id.trc),
-                                          light >= 0 && s->peak < 0.0 ?
-                                          ff_cspfix_light_mean(&s->light, light) : 0.0,
-                                          s->reshaping ? s->dv.l1_avg : 0.0);
-    memset(&key, 0, sizeof(key));
-    key.in       = id;
-    key.out      = od;
-    key.in_fmt   = in->format;
-    key.out_fmt  = ofmt;
-    key.in_loc   = s->in_loc;
-    key.out_loc  = s->out_loc;
-    key.src_peak = po.src_peak;
-    key.src_avg  = po.src_avg;
-    memcpy(key.src_prim, po.src_prim, sizeof(key.src_prim));
-    if (ff_cspfix_is_hdr_trc(id.trc))
-        ff_cspfix_hdr10plus_curve(in, &po.bezier);
-    memcpy(&key.bezier, &po.bezier, sizeof(key.bezier));
-    if ((key.dovi = s->reshaping))
-        key.dovi_color = s->dv.color;
-    if (s->have_plan && !memcmp(&key, &s->key, sizeof(key))) {
-        log_field(ctx);
-        return 0;
-    }
-
-    s->have_plan = 0;
-    if ((ret = ff_cspfix_plan_build(&s->plan, &id, &pod, &po, ctx)) < 0)
-        return ret;
-    warn_plan(ctx, &id, &pod);
-    if (guessed != s->guessed || guessed)
-        ff_cspfix_log_guesses(ctx, &id, guessed, in);
-    s->guessed = guessed;
-    if (s->plan.tone.bezier_missing && !s->warned_bezier) {
-        av_log(ctx, AV_LOG_WARNING, "tonemap=st2094-40: the frames carry no HDR10+ tone "
-               "curve (AV_FRAME_DATA_DYNAMIC_HDR_PLUS with tone_mapping_flag); bt2390 runs "
-               "until one does.\n");
-        s->warned_bezier = 1;
-    }
-    if (s->plan.tone.tm == CSPFIX_TM_ST2094_40)
-        av_log(ctx, AV_LOG_VERBOSE, "HDR10+ tone curve: knee (%g, %g), %d anchors, made for "
-               "a %g cd/m2 display, to %g cd/m2.\n", po.bezier.kx, po.bezier.ky,
-               po.bezier.n - 1, po.bezier.target, s->plan.tone.dst_peak);
-    if (s->plan.hdr_to_sdr && !s->warned_hdr) {
-        av_log(ctx, AV_LOG_WARNING, "HDR (%s) to SDR (%s) with tonemap=none: "
-               "highlights above target_peak clip.\n",
-               ff_cspfix_trc_name(id.trc), ff_cspfix_trc_name(od.trc));
-        s->warned_hdr = 1;
-    }
-    if (s->plan.tone.clip_peak > 0.0 && !s->warned_hdr) {
-        av_log(ctx, AV_LOG_WARNING, "HDR (%s, source peak %g cd/m2) to %s, which holds %g "
-               "cd/m2, with tonemap=none: light above %g cd/m2 clips (tonemap=auto maps it "
-               "with bt2390).\n", ff_cspfix_trc_name(id.trc), s->plan.tone.src_peak,
-               ff_cspfix_trc_name(od.trc), s->plan.tone.clip_peak, s->plan.tone.clip_peak);
-        s->warned_hdr = 1;
-    }
-    if (s->tonemap == CSPFIX_TM_AUTO && s->plan.tone.tm != CSPFIX_TM_NONE &&
-        ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc))
-        av_log(ctx, AV_LOG_INFO, "HDR (%s) source peak %g cd/m2 is above the %g cd/m2 %s "
-               "holds: tone mapped to it with %s (tonemap=auto); the output's mastering "
-               "display and content light level say so.\n", ff_cspfix_trc_name(id.trc),
-               s->plan.tone.src_peak, s->plan.tone.dst_peak, s->target_peak > 0.0 ?
-               "target_peak" : ff_cspfix_trc_name(od.trc),
-               ff_cspfix_tonemap_name(s->plan.tone.tm));
-
-    ec.plan          = &s->plan;
-    ec.in_fmt        = in->format;
-    ec.out_fmt       = efmt;
-    ec.in_loc        = s->in_loc;
-    ec.out_loc       = s->out_loc;
-    ec.dither        = s->dither;
-    ec.clip_legal    = s->clip && od.range == AVCOL_RANGE_MPEG;
-    if ((ret = ff_cspfix_exec_configure(&s->exec, &ec)) < 0)
-        return ret;
-    s->yc_fmt = efmt != ofmt ? efmt : AV_PIX_FMT_NONE;
-
-    av_log(ctx, AV_LOG_VERBOSE, "Plan %s %s/%s/%s/%s -> %s %s/%s/%s/%s (matrix %s, range %s) (%s):\n",
-           av_get_pix_fmt_name(in->format), ff_cspfix_prim_name(id.prim),
-           ff_cspfix_trc_name(id.trc), av_color_space_name(id.csp),
-           av_color_range_name(id.range), av_get_pix_fmt_name(ofmt),
-           ff_cspfix_prim_name(od.prim), ff_cspfix_trc_name(od.trc),
-           av_color_space_name(od.csp), av_color_range_name(od.range), s->d.csp_from, s->d.range_from,
-           ff_cspfix_exec_path_desc(s->exec.path));
-    if (!s->plan.nb_ops && s->exec.path != CSPFIX_PATH_PASSTHROUGH)
-        av_log(ctx, AV_LOG_VERBOSE, "  plan: no colour change; %s\n",
-               s->in_loc != s->out_loc && (s->exec.fin.hsub || s->exec.fin.vsub) ?
-               "chroma resampled to the output siting" : "samples repacked");
-    else
-        ff_cspfix_plan_print(ctx, AV_LOG_VERBOSE, &s->plan);
-    if (s->lifting_in || s->yc_fmt != AV_PIX_FMT_NONE)
-        av_log(ctx, AV_LOG_VERBOSE, "  YCgCo-R lifting (exact integers):%s%s%s%s\n",
-               s->lifting_in ? " the input into " : "",
-               s->lifting_in ? av_get_pix_fmt_name(in->format) : "",
-               s->yc_fmt != AV_PIX_FMT_NONE ? " the output from " : "",
-               s->yc_fmt != AV_PIX_FMT_NONE ? av_get_pix_fmt_name(s->yc_fmt) : "");
-    if (s->exec.in_lut)
-        av_log(ctx, AV_LOG_VERBOSE, "  (stages 0 and 1 run as one table per component, "
-               "indexed by the %d-bit code)\n", s->exec.fin.depth);
-    s->logged_field = -1;
-    log_field(ctx);
-
-    if (ctx->enable_str && !s->warned_timeline &&
-        desc_differs(&od, &(const CspfixDesc){
-            .prim = in->color_primaries, .trc = in->color_trc, .range = in->color_range,
-            .csp  = ff_cspfix_is_rgb_fmt(in->format) ? AVCOL_SPC_RGB : in->colorspace })) {
-        av_log(ctx, AV_LOG_WARNING, "With enable='%s', frames outside the enabled intervals "
-               "pass through as they are (tagged %s/%s/%s/%s) and frames inside come out as "
-               "%s/%s/%s/%s (primaries/transfer/matrix/range): one stream with two "
-               "descriptions, which encoders and containers cannot tag (they keep one). To "
-               "fix a mislabelled segment, convert it to the stream's description (e.g. "
-               "cspfix=iall=<what it is>:all=<the stream's>:enable=...); to change the "
-               "description, convert every frame.\n", ctx->enable_str,
-               ff_cspfix_prim_name(in->color_primaries), ff_cspfix_trc_name(in->color_trc),
-               av_color_space_name(in->colorspace), av_color_range_name(in->color_range),
-               ff_cspfix_prim_name(od.prim), ff_cspfix_trc_name(od.trc),
-               av_color_space_name(od.csp), av_color_range_name(od.range));
-        s->warned_timeline = 1;
-    }
-
-    s->key = key;
-    if (!s->d.have_first) {
-        s->d.have_first = 1;
-        s->d.first_out  = od;
-        s->warned_out = od;
-    } else if (desc_differs(&od, &s->warned_out)) {
-        av_log(ctx, AV_LOG_WARNING, "The output changes mid-stream from %s/%s/%s/%s to "
-               "%s/%s/%s/%s (primaries/transfer/matrix/range): encoders and containers keep "
-               "the description they were opened with, so the output is mis-tagged from "
-               "here on. Set these output fields once to keep them constant.\n",
-               ff_cspfix_prim_name(s->warned_out.prim), ff_cspfix_trc_name(s->warned_out.trc),
-               av_color_space_name(s->warned_out.csp), av_color_range_name(s->warned_out.range),
-               ff_cspfix_prim_name(od.prim), ff_cspfix_trc_name(od.trc),
-               av_color_space_name(od.csp), av_color_range_name(od.range));
-        s->warned_out = od;
-    }
-    s->have_plan = 1;
-    return 0;
-}
 
 /* ---- pixels ---- */
 
@@ -610,158 +182,6 @@ static int check_frame(AVFilterContext *ctx, const AVFilterLink *inlink, const A
     return 0;
 }
 
-/*
- * Dolby Vision (doc/conversion-model.md section 9): with dovi=auto an RPU cspfix can apply
- * (no enhancement layer in effect) is applied: returns 1, and the frame is reshaped and
- * converted from the RPU's colour. Otherwise never silent: an RPU whose enhancement layer
- * is in use (profile 7) leaves the base layer converted by its tags with a warning once,
- * as does dovi=ignore; profile 5 frames (ipt-c2: no HDR10 or HLG base layer) cannot be
- * converted without the RPU: an error unless ispace= says what they are. Returns 0 then.
- */
-static int check_dovi(AVFilterContext *ctx, const AVFrame *in)
-{
-    CspfixContext *s = ctx->priv;
-    const enum CspfixDoviUse use = ff_cspfix_dovi_check(in);
-    const int ipt = in->colorspace == AVCOL_SPC_IPT_C2 && s->d.icsp == AVCOL_SPC_UNSPECIFIED &&
-                    s->d.iall == CSPFIX_ALL_UNSET;
-
-    if (use == CSPFIX_DOVI_APPLY && s->dovi)
-        return 1;
-    if (use != CSPFIX_DOVI_NONE && ipt) {
-        av_log(ctx, AV_LOG_ERROR, "Dolby Vision profile 5 input (matrix ipt-c2: an IPT-PQ-c2 "
-               "signal with an RPU, and no HDR10 or HLG base layer): its picture needs the "
-               "RPU's reshaping, %s, and converted without it the colours are wrong (green "
-               "and purple). Set ispace= if the frames are mislabelled.\n",
-               s->dovi ? "which needs an enhancement layer these frames do not have" :
-               "which dovi=ignore turns off (dovi=auto applies it)");
-        return AVERROR_PATCHWELCOME;
-    }
-    if (use != CSPFIX_DOVI_NONE && !s->warned_dovi) {
-        av_log(ctx, AV_LOG_WARNING, "Dolby Vision RPU on the frames: the base layer (%s, %s) "
-               "is converted by its tags, without the RPU's reshaping and per-shot light "
-               "(%s); the output carries no RPU once its transfer changes or a tone curve "
-               "runs.\n", ff_cspfix_prim_name(in->color_primaries),
-               ff_cspfix_trc_name(in->color_trc), !s->dovi ? "dovi=ignore" :
-               "the RPU uses an enhancement layer (profile 7) that is not in these frames: "
-               "base layer only");
-        s->warned_dovi = 1;
-    }
-    return 0;
-}
-
-static int dovi_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
-{
-    CspfixContext *s = ctx->priv;
-
-    ff_cspfix_dovi_slice(&s->dv, arg, jobnr, nb_jobs);
-    return 0;
-}
-
-/* The reshaped signal of in (with in's properties and side data) in *view, which
- * borrows s->dv.frame's buffers. */
-static int reshape(AVFilterContext *ctx, const AVFrame *in, AVFrame **view)
-{
-    CspfixContext *s = ctx->priv;
-    const int nb_threads = ff_filter_get_nb_threads(ctx);
-    AVFrame *v;
-    int ret;
-
-    if ((ret = ff_cspfix_dovi_update(ctx, &s->dv, in, nb_threads)) < 0)
-        return ret;
-    if (!(v = av_frame_alloc()))
-        return AVERROR(ENOMEM);
-    if ((ret = av_frame_copy_props(v, in)) < 0) {
-        av_frame_free(&v);
-        return ret;
-    }
-    v->format = s->dv.frame->format;
-    v->width  = in->width;
-    v->height = in->height;
-    /* what the plan converts from is the RPU's colour (update_plan()); these tags are the
-     * output's defaults: HDR10 (BT.2020 PQ Y'CbCr, limited range) */
-    v->color_primaries = AVCOL_PRI_BT2020;
-    v->color_trc       = AVCOL_TRC_SMPTE2084;
-    v->colorspace      = AVCOL_SPC_BT2020_NCL;
-    v->color_range     = AVCOL_RANGE_MPEG;
-    for (int i = 0; i < 3; i++) {
-        v->data[i]     = s->dv.frame->data[i];
-        v->linesize[i] = s->dv.frame->linesize[i];
-    }
-    ff_filter_execute(ctx, dovi_slice, (void *)in, NULL,
-                      ff_cspfix_dovi_jobs(&s->dv, in->height, nb_threads));
-    *view = v;
-    return 0;
-}
-
-typedef struct LiftData {
-    const AVFrame *src;
-    AVFrame *dst;
-    int to_rgb;                 ///< inverse lifting (YCgCo-R to RGB), else forward
-} LiftData;
-
-static int lift_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
-{
-    const LiftData *ld = arg;
-    const int y0 = ld->dst->height * jobnr / nb_jobs;
-    const int y1 = ld->dst->height * (jobnr + 1) / nb_jobs;
-
-    if (ld->to_rgb)
-        ff_cspfix_ycgcor_to_rgb(ld->src, ld->dst, y0, y1);
-    else
-        ff_cspfix_ycgcor_from_rgb(ld->src, ld->dst, y0, y1);
-    return 0;
-}
-
-static void lift(AVFilterContext *ctx, const AVFrame *src, AVFrame *dst, int to_rgb)
-{
-    LiftData ld = { src, dst, to_rgb };
-
-    ff_filter_execute(ctx, lift_slice, &ld, NULL,
-                      FFMAX(1, FFMIN(dst->height, ff_filter_get_nb_threads(ctx))));
-}
-
-/* A YCgCo-R input (its matrix after the input options): its RGB (with in's properties
- * and side data, tagged rgb, full range) in *view, which borrows s->yc_in's buffers;
- * returns 1. Returns 0 for other input. */
-static int lift_input(AVFilterContext *ctx, const AVFrame *in, AVFrame **view)
-{
-    CspfixContext *s = ctx->priv;
-    enum AVPixelFormat fmt;
-    CspfixDesc id;
-    unsigned guessed;
-    AVFrame *v;
-    int ret;
-
-    if ((ret = ff_cspfix_describe_input(ctx, &s->d, in, &id, &guessed)) < 0)
-        return ret;
-    if (!ff_cspfix_is_ycgcor(id.csp))
-        return 0;
-    /* full range is the only one: an unspecified range is taken as full */
-    if ((ret = ff_cspfix_ycgcor_check(ctx, "input", id.csp, in->format,
-                                      guessed & CSPFIX_GUESS_RANGE ? AVCOL_RANGE_JPEG :
-                                      id.range, &fmt)) < 0 ||
-        (ret = ff_cspfix_ycgcor_frame(&s->yc_in, fmt, in->width, in->height)) < 0)
-        return ret;
-    if (!(v = av_frame_alloc()))
-        return AVERROR(ENOMEM);
-    if ((ret = av_frame_copy_props(v, in)) < 0) {
-        av_frame_free(&v);
-        return ret;
-    }
-    v->format      = fmt;
-    v->width       = in->width;
-    v->height      = in->height;
-    v->colorspace  = AVCOL_SPC_RGB;
-    v->color_range = AVCOL_RANGE_JPEG;
-    for (int i = 0; i < 3; i++) {
-        v->data[i]     = s->yc_in->data[i];
-        v->linesize[i] = s->yc_in->linesize[i];
-    }
-    lift(ctx, in, s->yc_in, 1);
-    *view = v;
-    return 1;
-}
-
 static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
 {
     const CspfixContext *s = ctx->priv;
@@ -772,7 +192,7 @@ static int convert_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs
 }
 
 /* Convert a frame (light: its light measurement, -1: none) and send it on */
-/* detect: the frame (described by update_plan() as s->key.in) into the detector's
+/* detect: the frame (described by ff_cspfix_update_plan() as s->key.in) into the detector's
  * statistics; a fix it finds applies from the next frame */
 static void detect_frame(AVFilterContext *ctx, const AVFrame *in)
 {
@@ -798,7 +218,7 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
 
     if (!s->link_sd_checked)
         in_agrees = same_hdr_meta(in, inlink);
-    if ((ret = check_frame(ctx, inlink, in)) < 0 || (ret = check_dovi(ctx, in)) < 0) {
+    if ((ret = check_frame(ctx, inlink, in)) < 0 || (ret = ff_cspfix_check_dovi(ctx, in)) < 0) {
         av_frame_free(&in);
         return ret;
     }
@@ -806,16 +226,16 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
     s->reshaping  = ret;
     s->lifting_in = 0;
     if (s->reshaping)
-        ret = reshape(ctx, in, &view);
+        ret = ff_cspfix_reshape(ctx, in, &view);
     else
-        ret = s->lifting_in = lift_input(ctx, in, &view);
+        ret = s->lifting_in = ff_cspfix_lift_input(ctx, in, &view);
     if (ret < 0) {
         av_frame_free(&in);
         return ret;
     }
     if (view)
         src = view;
-    if ((ret = update_plan(ctx, s->reshaping ? src : in, src, outlink->format, light)) < 0) {
+    if ((ret = ff_cspfix_update_plan(ctx, s->reshaping ? src : in, src, outlink->format, light)) < 0) {
         av_frame_free(&view);
         av_frame_free(&in);
         return ret;
@@ -866,14 +286,14 @@ static int convert_frame(AVFilterContext *ctx, AVFrame *in, int64_t light)
         if (dst == out && (ret = av_frame_copy(out, src)) < 0)
             goto fail;
         if (dst != out)
-            lift(ctx, src, out, 0);
+            ff_cspfix_lift(ctx, src, out, 0);
     } else {
         td.in  = src;
         td.out = dst;
         ff_filter_execute(ctx, convert_slice, &td, NULL,
                           ff_cspfix_exec_jobs(&s->exec, in->height));
         if (dst != out)
-            lift(ctx, dst, out, 0);
+            ff_cspfix_lift(ctx, dst, out, 0);
     }
 
     av_frame_free(&view);
@@ -895,7 +315,7 @@ static int filter_frame(AVFilterLink *inlink, AVFrame *in)
     QueuedFrame q = { in, -1 };
     int ret;
 
-    if ((ret = measure_light(ctx, in, &q.light)) < 0) {
+    if ((ret = ff_cspfix_measure_light(ctx, in, &q.light)) < 0) {
         av_frame_free(&in);
         return ret;
     }
@@ -990,7 +410,7 @@ static int link_side_data(AVFilterContext *ctx, AVFilterLink *outlink)
     FFSWAP(int, tmp->nb_side_data, outlink->nb_side_data);
     /* the tone mapping of the plan (cspfix_tonemap.c), from the link's source peak */
     if (ff_cspfix_is_hdr_trc(id.trc) && ff_cspfix_is_hdr_trc(od.trc)) {
-        CspfixPlanOptions po = plan_options(s);
+        CspfixPlanOptions po = ff_cspfix_plan_options(s);
         CspfixTone t;
         double prim[3][2];
         po.src_peak = ff_cspfix_source_peak(ctx, tmp, 1, s->peak, 0.0, 0.0, 0, prim, NULL);
