@@ -169,6 +169,30 @@ static int dovi_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
     return 0;
 }
 
+/* A frame with in's properties and side data that borrows buf's planes (its format,
+ * in's size): what a pass before the engine gives the engine to convert */
+static int borrow_view(const AVFrame *in, const AVFrame *buf, AVFrame **view)
+{
+    AVFrame *v = av_frame_alloc();
+    int ret;
+
+    if (!v)
+        return AVERROR(ENOMEM);
+    if ((ret = av_frame_copy_props(v, in)) < 0) {
+        av_frame_free(&v);
+        return ret;
+    }
+    v->format = buf->format;
+    v->width  = in->width;
+    v->height = in->height;
+    for (int i = 0; i < 3; i++) {
+        v->data[i]     = buf->data[i];
+        v->linesize[i] = buf->linesize[i];
+    }
+    *view = v;
+    return 0;
+}
+
 /* The reshaped signal of in (with in's properties and side data) in *view, which
  * borrows s->dv.frame's buffers. */
 int ff_cspfix_reshape(AVFilterContext *ctx, const AVFrame *in, AVFrame **view)
@@ -178,27 +202,15 @@ int ff_cspfix_reshape(AVFilterContext *ctx, const AVFrame *in, AVFrame **view)
     AVFrame *v;
     int ret;
 
-    if ((ret = ff_cspfix_dovi_update(ctx, &s->dv, in, nb_threads)) < 0)
+    if ((ret = ff_cspfix_dovi_update(ctx, &s->dv, in, nb_threads)) < 0 ||
+        (ret = borrow_view(in, s->dv.frame, &v)) < 0)
         return ret;
-    if (!(v = av_frame_alloc()))
-        return AVERROR(ENOMEM);
-    if ((ret = av_frame_copy_props(v, in)) < 0) {
-        av_frame_free(&v);
-        return ret;
-    }
-    v->format = s->dv.frame->format;
-    v->width  = in->width;
-    v->height = in->height;
     /* what the plan converts from is the RPU's colour (ff_cspfix_update_plan()); these
      * tags are the output's defaults: HDR10 (BT.2020 PQ Y'CbCr, limited range) */
     v->color_primaries = AVCOL_PRI_BT2020;
     v->color_trc       = AVCOL_TRC_SMPTE2084;
     v->colorspace      = AVCOL_SPC_BT2020_NCL;
     v->color_range     = AVCOL_RANGE_MPEG;
-    for (int i = 0; i < 3; i++) {
-        v->data[i]     = s->dv.frame->data[i];
-        v->linesize[i] = s->dv.frame->linesize[i];
-    }
     ff_filter_execute(ctx, dovi_slice, (void *)in, NULL,
                       ff_cspfix_dovi_jobs(&s->dv, in->height, nb_threads));
     *view = v;
@@ -252,23 +264,11 @@ int ff_cspfix_lift_input(AVFilterContext *ctx, const AVFrame *in, AVFrame **view
     if ((ret = ff_cspfix_ycgcor_check(ctx, "input", id.csp, in->format,
                                       guessed & CSPFIX_GUESS_RANGE ? AVCOL_RANGE_JPEG :
                                       id.range, &fmt)) < 0 ||
-        (ret = ff_cspfix_ycgcor_frame(&s->yc_in, fmt, in->width, in->height)) < 0)
+        (ret = ff_cspfix_ycgcor_frame(&s->yc_in, fmt, in->width, in->height)) < 0 ||
+        (ret = borrow_view(in, s->yc_in, &v)) < 0)
         return ret;
-    if (!(v = av_frame_alloc()))
-        return AVERROR(ENOMEM);
-    if ((ret = av_frame_copy_props(v, in)) < 0) {
-        av_frame_free(&v);
-        return ret;
-    }
-    v->format      = fmt;
-    v->width       = in->width;
-    v->height      = in->height;
     v->colorspace  = AVCOL_SPC_RGB;
     v->color_range = AVCOL_RANGE_JPEG;
-    for (int i = 0; i < 3; i++) {
-        v->data[i]     = s->yc_in->data[i];
-        v->linesize[i] = s->yc_in->linesize[i];
-    }
     ff_cspfix_lift(ctx, in, s->yc_in, 1);
     *view = v;
     return 1;

@@ -97,28 +97,10 @@ static size_t heap_in_use(void)
 }
 
 /* ---- log capture, in a fixed buffer (no allocation while counting them) ---- */
-static char logbuf[16384];
-static size_t loglen;
-
-static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
-{
-    int n;
-    if (level > AV_LOG_WARNING || loglen >= sizeof(logbuf) - 1)
-        return;
-    n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, vl);
-    if (n > 0)
-        loglen = FFMIN(loglen + n, sizeof(logbuf) - 1);
-}
-
-static void log_reset(void)
-{
-    loglen = 0;
-    logbuf[0] = 0;
-}
 
 static int log_has(const char *s)
 {
-    return strstr(logbuf, s) != NULL;
+    return strstr(cspfix_log_text, s) != NULL;
 }
 
 /* ---- frames ---- */
@@ -510,7 +492,7 @@ static void test_hardware(void)
     int ret, n;
 
     /* a hardware source format: rejected when the graph is configured */
-    log_reset();
+    cspfix_log_reset();
     ret = avfilter_graph_create_filter(&src, avfilter_get_by_name("buffer"), "in",
                                        "video_size=64x48:pix_fmt=vaapi:time_base=1/25", NULL, g);
     if (ret >= 0) {
@@ -520,7 +502,7 @@ static void test_hardware(void)
             (ret = avfilter_link(src, 0, f, 0)) >= 0 && (ret = avfilter_link(f, 0, sink, 0)) >= 0)
             ret = avfilter_graph_config(g, NULL);
     }
-    VCHECK(ret < 0 && loglen > 0, "VAAPI source: the graph is refused with a message [%s]", logbuf);
+    VCHECK(ret < 0 && cspfix_log_len > 0, "VAAPI source: the graph is refused with a message [%s]", cspfix_log_text);
     avfilter_graph_free(&g);
 
     /* a hardware frame arriving on a software link */
@@ -532,10 +514,10 @@ static void test_hardware(void)
     hw->buf[0] = av_buffer_allocz(64);
     hw->data[3] = hw->buf[0]->data;      /* a surface id, never to be read as pixels */
     in[1] = hw;
-    log_reset();
+    cspfix_log_reset();
     ret = run_frames(in, 2, "cspfix=all=bt709", out, &n);
     VCHECK(ret < 0 && n == 1 && log_has("ardware") && log_has("vaapi") && log_has("hwdownload"),
-          "VAAPI frame mid-stream: clear error naming it [%s]", logbuf);
+          "VAAPI frame mid-stream: clear error naming it [%s]", cspfix_log_text);
     av_frame_free(&out[0]);
     av_frame_free(&out[1]);
 
@@ -543,9 +525,9 @@ static void test_hardware(void)
     av_frame_unref(hw);
     av_frame_ref(hw, in[0]);
     hw->hw_frames_ctx = av_buffer_allocz(16);
-    log_reset();
+    cspfix_log_reset();
     ret = run_frames(in, 2, "cspfix=all=bt709", out, &n);
-    VCHECK(ret < 0 && n == 1 && log_has("ardware"), "frame with hw_frames_ctx: clear error [%s]", logbuf);
+    VCHECK(ret < 0 && n == 1 && log_has("ardware"), "frame with hw_frames_ctx: clear error [%s]", cspfix_log_text);
     av_frame_free(&out[0]);
     av_frame_free(&out[1]);
     av_frame_free(&in[0]);
@@ -565,7 +547,7 @@ static void test_format_change(void)
         in[i]->colorspace  = fmts[i] == AV_PIX_FMT_GBRP ? AVCOL_SPC_RGB : AVCOL_SPC_SMPTE170M;
         in[i]->color_range = fmts[i] == AV_PIX_FMT_GBRP ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG;
     }
-    log_reset();
+    cspfix_log_reset();
     ret = run_frames(in, N, "cspfix=all=bt709:dither=none", out, &n);
     VCHECK(ret == 0 && n == N, "pixel format changing every frame: %d frames in, %d out (%d)", N, n, ret);
     for (int i = 0; i < n; i++) {
@@ -582,10 +564,10 @@ static void test_format_change(void)
     /* an unsupported format mid-stream */
     av_frame_free(&in[1]);
     in[1] = pattern(AV_PIX_FMT_PAL8, 64, 48, 99);
-    log_reset();
+    cspfix_log_reset();
     ret = run_frames(in, 2, "cspfix=all=bt709", out, &n);
     VCHECK(ret < 0 && n == 1 && log_has("Unsupported input pixel format pal8: paletted"),
-          "unsupported format mid-stream named [%s]", logbuf);
+          "unsupported format mid-stream named [%s]", cspfix_log_text);
     for (int i = 0; i < N; i++) {
         av_frame_free(&out[i]);
         av_frame_free(&in[i]);
@@ -594,10 +576,10 @@ static void test_format_change(void)
     /* a size change without reconfiguring the graph */
     big[0] = pattern(AV_PIX_FMT_YUV420P, 64, 48, 101);
     big[1] = pattern(AV_PIX_FMT_YUV420P, 96, 64, 102);
-    log_reset();
+    cspfix_log_reset();
     ret = run_frames(big, 2, "cspfix=all=bt709", bout, &n);
     VCHECK(ret < 0 && n == 1 && log_has("96x64") && log_has("64x48"),
-          "frame size change mid-stream: clear error, no overflow [%s]", logbuf);
+          "frame size change mid-stream: clear error, no overflow [%s]", cspfix_log_text);
     av_frame_free(&bout[0]);
     av_frame_free(&bout[1]);
     av_frame_free(&big[0]);
@@ -646,7 +628,7 @@ static void test_bad_values(void)
         int n;
         *field[frame_vals[i].field] = frame_vals[i].value;
         /* after a good frame, so that the buffer source's own checks do not see it */
-        log_reset();
+        cspfix_log_reset();
         ret = run_frames(two, 2, "cspfix=all=bt709", o2, &n);
         out = o2[1];
         av_frame_free(&o2[0]);
@@ -654,7 +636,7 @@ static void test_bad_values(void)
                               : ret < 0 || n != 2) {
             bad++;
             printf("  frame field %d = %d: ret %d [%s]\n", frame_vals[i].field, frame_vals[i].value,
-                   ret, logbuf);
+                   ret, cspfix_log_text);
         }
         av_frame_free(&out);
         av_frame_free(&f);
@@ -664,11 +646,11 @@ static void test_bad_values(void)
 
     bad = 0;
     for (int i = 0; i < FF_ARRAY_ELEMS(opt_vals); i++) {
-        log_reset();
+        cspfix_log_reset();
         ret = convert(in, opt_vals[i].f, 1, &out);
         if (ret >= 0 || !log_has(opt_vals[i].msg)) {
             bad++;
-            printf("  %s: ret %d [%s]\n", opt_vals[i].f, ret, logbuf);
+            printf("  %s: ret %d [%s]\n", opt_vals[i].f, ret, cspfix_log_text);
         }
         av_frame_free(&out);
     }
@@ -678,11 +660,11 @@ static void test_bad_values(void)
     {
         AVFrame *f = av_frame_clone(in);
         f->chroma_location = 42;
-        log_reset();
+        cspfix_log_reset();
         ret = convert(f, "cspfix=all=bt709", 1, &out);
         convert(in, "cspfix=all=bt709", 1, &ref);
         VCHECK(ret == 0 && cspfix_frames_equal(out, ref) && out->chroma_location == AVCHROMA_LOC_LEFT,
-              "chroma_location 42 converts as unspecified (left) [%s]", logbuf);
+              "chroma_location 42 converts as unspecified (left) [%s]", cspfix_log_text);
         av_frame_free(&out);
         av_frame_free(&ref);
         av_frame_free(&f);
@@ -712,11 +694,11 @@ static void test_inexpressible(void)
         in->color_primaries = AVCOL_PRI_BT709;
         in->color_trc = AVCOL_TRC_BT709;
         in->colorspace = t[i].csp;
-        log_reset();
+        cspfix_log_reset();
         ret = convert(in, t[i].f, 1, &out);
         if (ret >= 0 || !log_has(t[i].msg)) {
             bad++;
-            printf("  %s: ret %d [%s]\n", t[i].f, ret, logbuf);
+            printf("  %s: ret %d [%s]\n", t[i].f, ret, cspfix_log_text);
         }
         av_frame_free(&out);
         av_frame_free(&in);
@@ -1017,7 +999,7 @@ int main(int argc, char **argv)
      * the NASM kernels' accesses) */
     if (getenv("CSPFIX_CPUFLAGS"))
         av_force_cpu_flags(atoi(getenv("CSPFIX_CPUFLAGS")));
-    av_log_set_callback(log_cb);
+    cspfix_log_capture();
     av_log_set_level(AV_LOG_WARNING);
     for (int i = 0; i < FF_ARRAY_ELEMS(tests); i++)
         if (!only || strstr(tests[i].name, only))

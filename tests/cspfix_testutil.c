@@ -29,6 +29,7 @@
 #include <libavutil/error.h>
 #include <libavutil/mem.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/log.h>
 #include <libavutil/macros.h>
 #include <libavutil/mastering_display_metadata.h>
 #include <libavutil/pixdesc.h>
@@ -237,4 +238,29 @@ int cspfix_set_hdr10(AVFrame *f, int max_lum, int maxcll)
         c->MaxFALL = maxcll / 4;
     }
     return 0;
+}
+
+char cspfix_log_text[16384];
+size_t cspfix_log_len;
+
+static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
+{
+    int n;
+    if (level > AV_LOG_WARNING || cspfix_log_len >= sizeof(cspfix_log_text) - 1)
+        return;
+    n = vsnprintf(cspfix_log_text + cspfix_log_len, sizeof(cspfix_log_text) - cspfix_log_len,
+                  fmt, vl);
+    if (n > 0)
+        cspfix_log_len = FFMIN(cspfix_log_len + n, sizeof(cspfix_log_text) - 1);
+}
+
+void cspfix_log_capture(void)
+{
+    av_log_set_callback(log_cb);
+}
+
+void cspfix_log_reset(void)
+{
+    cspfix_log_len = 0;
+    cspfix_log_text[0] = 0;
 }

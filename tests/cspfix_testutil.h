@@ -80,4 +80,12 @@ static inline void cspfix_set_sample(AVFrame *f, int p, int x, int y, int big, i
         row[x] = v;
 }
 
+/* Warnings and errors libav* logs (av_log at AV_LOG_WARNING and above), collected in
+ * cspfix_log_text (cspfix_log_len bytes) since cspfix_log_reset(), once
+ * cspfix_log_capture() has set the log callback. */
+extern char cspfix_log_text[16384];
+extern size_t cspfix_log_len;
+void cspfix_log_capture(void);
+void cspfix_log_reset(void);
+
 #endif /* CSPFIX_TESTUTIL_H */

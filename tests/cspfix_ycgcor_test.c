@@ -42,26 +42,8 @@
 #include "cspfix_check.h"
 #include "cspfix_testutil.h"
 
-static char logbuf[8192];
-static size_t loglen;
 static long long samples;   /* coded and RGB samples compared */
 static int maxdiff;         /* the largest difference of any comparison that must be 0 */
-
-static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
-{
-    int n;
-    if (level > AV_LOG_WARNING || loglen >= sizeof(logbuf) - 1)
-        return;
-    n = vsnprintf(logbuf + loglen, sizeof(logbuf) - loglen, fmt, vl);
-    if (n > 0)
-        loglen = FFMIN(loglen + n, sizeof(logbuf) - 1);
-}
-
-static void log_reset(void)
-{
-    loglen = 0;
-    logbuf[0] = 0;
-}
 
 static int depth_of(int fmt)
 {
@@ -116,9 +98,9 @@ static void round_trip(int rgb_fmt, int csp, int ycc_fmt, int threads)
 
     snprintf(filters, sizeof(filters), "cspfix=space=%s:format=%s:range=pc", name,
              av_get_pix_fmt_name(ycc_fmt));
-    log_reset();
+    cspfix_log_reset();
     ret = cspfix_run1(in, filters, threads, &ycc);
-    CHECK(ret >= 0 && ycc && ycc->format == ycc_fmt, "%s: %s [%s]", filters, av_err2str(ret), logbuf);
+    CHECK(ret >= 0 && ycc && ycc->format == ycc_fmt, "%s: %s [%s]", filters, av_err2str(ret), cspfix_log_text);
     if (ret < 0 || !ycc)
         goto end;
     CHECK(ycc->colorspace == csp && ycc->color_range == AVCOL_RANGE_JPEG &&
@@ -141,10 +123,10 @@ static void round_trip(int rgb_fmt, int csp, int ycc_fmt, int threads)
     maxdiff = FFMAX(maxdiff, worst);
 
     snprintf(filters, sizeof(filters), "cspfix=format=%s", av_get_pix_fmt_name(rgb_fmt));
-    log_reset();
+    cspfix_log_reset();
     ret = cspfix_run1(ycc, filters, threads, &back);
     CHECK(ret >= 0 && back && back->format == rgb_fmt, "%s from %s: %s [%s]", filters, name,
-          av_err2str(ret), logbuf);
+          av_err2str(ret), cspfix_log_text);
     if (ret < 0 || !back)
         goto end;
     worst = bad = 0;
@@ -212,13 +194,13 @@ static void same_as_rgb(int rgb_fmt, int csp, int ycc_fmt, const char *filters, 
     AVFrame *a = NULL, *b = NULL;
     int ra, rb;
 
-    log_reset();
+    cspfix_log_reset();
     ra = cspfix_run1(ycc, filters, 2, &a);
     rb = cspfix_run1(rgb, filters, 2, &b);
     CHECK(ra >= 0 && rb >= 0 && cspfix_frames_equal(a, b) && a->colorspace == b->colorspace &&
           a->color_range == b->color_range, "%s %s (range %s) with %s: not the output of its "
           "RGB [%s]", av_color_space_name(csp), av_get_pix_fmt_name(ycc_fmt),
-          av_color_range_name(range), filters, logbuf);
+          av_color_range_name(range), filters, cspfix_log_text);
     if (ra >= 0 && a)
         samples += count_samples(a);
     av_frame_free(&rgb);
@@ -244,14 +226,14 @@ static void output_lifted(int csp, int ycc_fmt, int rgb_fmt)
     ret = cspfix_run1(in, filters, 1, &rgb);
     snprintf(filters, sizeof(filters), "cspfix=space=%s:format=%s:trc=iec61966-2-1",
              av_color_space_name(csp), av_get_pix_fmt_name(ycc_fmt));
-    log_reset();
+    cspfix_log_reset();
     if (ret >= 0)
         ret = cspfix_run1(in, filters, 2, &ycc);
     if (ret >= 0)
         want = coded(rgb, csp, ycc_fmt, AVCOL_RANGE_JPEG);
     CHECK(ret >= 0 && want && cspfix_frames_equal(ycc, want) && ycc->colorspace == csp &&
           ycc->color_range == AVCOL_RANGE_JPEG, "yuv420p10 bt709 with %s: not the lifted %s "
-          "output [%s]", filters, av_get_pix_fmt_name(rgb_fmt), logbuf);
+          "output [%s]", filters, av_get_pix_fmt_name(rgb_fmt), cspfix_log_text);
     if (want)
         samples += count_samples(want);
     av_frame_free(&in);
@@ -267,11 +249,11 @@ static void error_case(int fmt, int csp, int range, const char *filters, const c
     AVFrame *out = NULL;
     int ret;
 
-    log_reset();
+    cspfix_log_reset();
     ret = cspfix_run1(in, filters, 2, &out);
-    CHECK(ret < 0 && !out && strstr(logbuf, msg), "%s %s with %s: %s, log [%s] without '%s'",
+    CHECK(ret < 0 && !out && strstr(cspfix_log_text, msg), "%s %s with %s: %s, log [%s] without '%s'",
           av_get_pix_fmt_name(fmt), av_color_space_name(csp), filters,
-          ret < 0 ? "an error" : "no error", logbuf, msg);
+          ret < 0 ? "an error" : "no error", cspfix_log_text, msg);
     av_frame_free(&in);
     av_frame_free(&out);
 }
@@ -280,7 +262,7 @@ int main(void)
 {
     const int re = AVCOL_SPC_YCGCO_RE, ro = AVCOL_SPC_YCGCO_RO;
 
-    av_log_set_callback(log_cb);
+    cspfix_log_capture();
     /* (a) exact lifting and round trips: every 8-bit triple; grids at 9 and 10 bits */
     round_trip(AV_PIX_FMT_GBRP,   re, AV_PIX_FMT_YUV444P10, 2);
     round_trip(AV_PIX_FMT_GBRP,   ro, AV_PIX_FMT_YUV444P9,  1);
@@ -338,10 +320,10 @@ int main(void)
         rgb->color_primaries = AVCOL_PRI_BT2020;
         rgb->color_trc = AVCOL_TRC_SMPTE2084;
         ycc = coded(rgb, re, AV_PIX_FMT_YUV444P12, AVCOL_RANGE_JPEG);
-        log_reset();
+        cspfix_log_reset();
         ret = cspfix_run1(ycc, "cspfix=all=bt709:range=tv:format=yuv420p:peak=auto", 1, &a);
-        CHECK(ret >= 0 && a && strstr(logbuf, "does not measure"), "peak=auto on PQ ycgco-re: %s [%s]",
-              av_err2str(ret), logbuf);
+        CHECK(ret >= 0 && a && strstr(cspfix_log_text, "does not measure"), "peak=auto on PQ ycgco-re: %s [%s]",
+              av_err2str(ret), cspfix_log_text);
         av_frame_free(&rgb);
         av_frame_free(&ycc);
         av_frame_free(&a);
