@@ -30,6 +30,7 @@
 #include "filters.h"
 #include "formats.h"
 
+#include "cspfix_colorimetry.h"
 #include "cspfix_describe.h"
 #include "cspfix_io.h"
 #include "cspfix_negotiate.h"
@@ -84,13 +85,15 @@ int ff_cspfix_query_formats(void *log_ctx, const CspfixDescribe *d, enum AVPixel
         /* what the options ask of the format: matrix rgb an RGB format, a Y'CbCr matrix
          * set by space= a Y'CbCr (or gray) one, limited range not a yuvj one (negotiation
          * then picks their yuv twins), YCgCo-R the native-endian
-         * 4:4:4 formats of its depths */
+         * 4:4:4 formats of its depths, primaries other than CIE XYZ not an X'Y'Z' one */
         formats = NULL;
         for (const enum AVPixelFormat *p = ff_cspfix_pix_fmts(); *p != AV_PIX_FMT_NONE; p++) {
             const int rgb = ff_cspfix_is_rgb_fmt(*p);
             if ((csp == AVCOL_SPC_RGB && !rgb) ||
                 (d->csp_explicit && csp != AVCOL_SPC_RGB && rgb) ||
                 (rng == AVCOL_RANGE_MPEG && ff_cspfix_is_full_range_only(*p)) ||
+                (ff_cspfix_is_xyz_fmt(*p) && d->out_set.prim != AVCOL_PRI_UNSPECIFIED &&
+                 !ff_cspfix_is_xyz_prim(d->out_set.prim)) ||
                 (ff_cspfix_is_ycgcor(csp) && (ff_cspfix_ycgcor_rgb_fmt(csp, *p) == AV_PIX_FMT_NONE ||
                  !(av_pix_fmt_desc_get(*p)->flags & AV_PIX_FMT_FLAG_BE) != !AV_NE(1, 0))))
                 continue;
