@@ -468,6 +468,10 @@ static int run(Reader *r, const uint8_t *pix, size_t npix)
     }
     if (has_colorimetry)
         e.field[0] = e.field[1] = e.field[2] = e.field[3] = -1;
+    /* X'Y'Z' input with other primaries asked of the output: no X'Y'Z' output format */
+    if (av_pix_fmt_desc_get(fmt) && (av_pix_fmt_desc_get(fmt)->flags & AV_PIX_FMT_FLAG_XYZ) &&
+        ((e.field[0] >= 0 && e.field[0] != AVCOL_PRI_SMPTE428) || has_colorimetry))
+        e.any_fmt = 1;
     if (e.fmt == AV_PIX_FMT_NONE && supported(fmt) && !e.any_fmt)
         e.fmt = fmt;
     if (e.fmt != AV_PIX_FMT_NONE && is_rgb(e.fmt))
