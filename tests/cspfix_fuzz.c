@@ -209,9 +209,10 @@ static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
 
 #define FAIL(...) do { fprintf(stderr, "cspfix_fuzz: " __VA_ARGS__); fputc('\n', stderr); abort(); } while (0)
 
+/* RGB, and X'Y'Z' (matrix rgb: H.273's identity, as for XYZ) */
 static int is_rgb(enum AVPixelFormat f)
 {
-    return !!(av_pix_fmt_desc_get(f)->flags & AV_PIX_FMT_FLAG_RGB);
+    return !!(av_pix_fmt_desc_get(f)->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_XYZ));
 }
 
 static int is_float(enum AVPixelFormat f)
