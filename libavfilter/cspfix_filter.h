@@ -116,11 +116,6 @@ typedef struct CspfixContext {
                                  ///< with the output link's
 } CspfixContext;
 
-typedef struct ThreadData {
-    const AVFrame *in;
-    AVFrame *out;
-} ThreadData;
-
 /* cspfix_update.c */
 
 /** The plan options of the filter options (the source peak is the frame's). */

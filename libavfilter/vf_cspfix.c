@@ -58,6 +58,11 @@
 #include "cspfix_ycgcor.h"
 #include "cspfix_filter.h"
 
+typedef struct ThreadData {
+    const AVFrame *in;
+    AVFrame *out;
+} ThreadData;
+
 /* A frame waiting for its conversion (lookahead), with its light measurement's index */
 typedef struct QueuedFrame {
     AVFrame *frame;

@@ -788,8 +788,7 @@ static void set_px(AVFrame *f, int c, int x, int y, int v)
  * input, compared with the model (in-gamut samples of the output): max and mean error
  * in output LSB, bounded by 1 (rounding: 0.5 plus float32); returns the samples compared.
  */
-static int xyz_way(int to_xyz, int white, const char *opt, int ref_prim, double *maxe,
-                   double *sume)
+static int xyz_way(int to_xyz, const char *opt, int ref_prim, double *maxe, double *sume)
 {
     const int n = 33, w = n * n, h = n;
     const RefDesc srgb = { REF_PRI_BT709, REF_TRC_IEC61966_2_1, REF_SPC_RGB, REF_RANGE_PC, 10 };
@@ -803,7 +802,6 @@ static int xyz_way(int to_xyz, int white, const char *opt, int ref_prim, double 
     char f[160];
     int cnt = 0;
 
-    (void)white;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             const int v[3] = { x % n, x / n, y };
@@ -849,7 +847,7 @@ static void test_xyz12(void)
     for (int i = 0; i < FF_ARRAY_ELEMS(whites); i++)
         for (int to = 0; to < 2; to++) {
             double maxe = 0.0, sume = 0.0;
-            const int cnt = xyz_way(!to, i, whites[i].opt, whites[i].prim, &maxe, &sume);
+            const int cnt = xyz_way(!to, whites[i].opt, whites[i].prim, &maxe, &sume);
             printf("  %s %s: %d in-gamut samples, max %.4f LSB, mean %.4f LSB\n",
                    !to ? "gbrp10 sRGB -> xyz12" : "xyz12 -> gbrp10 sRGB", whites[i].opt,
                    cnt, maxe, cnt > 0 ? sume / (3.0 * cnt) : 0.0);
