@@ -34,6 +34,7 @@
 
 #include <libavutil/common.h>
 #include <libavutil/cpu.h>
+#include <libavutil/intreadwrite.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/pixfmt.h>
 
@@ -51,6 +52,10 @@ enum Source {
                     ///< interiors' 256 luma codes 4 i + r, r = (bx + by) % 4: all 1024 codes
     SRC_EDGES10,    ///< 10-bit RGB primaries and secondaries at every level: row r has the
                     ///< components of bit mask r + 1 at code x (1024 x 6), the rest at 0
+    SRC_GRIDN,      ///< 256 levels a component over the input depth's codes, i (2^n - 1) / 255
+                    ///< (0 and the maximum, every residue mod 2; every 8-bit triple at 8 bits),
+                    ///< 4:4:4, 4096x4096. A YCgCo-R input: the levels of its N-bit RGB, lifted
+                    ///< by the model (every code triple a lifting makes, at N = 8)
 };
 
 /* SRC_ALL8SUB: the block size, and the interior's offset in the block */
@@ -195,6 +200,49 @@ static const Conv convs[] = {
       DX(REF_PRI_OPRGB, REF_TRC_OPRGB, RGB, JPEG, 8), D(BT709, IEC61966_2_1, RGB, JPEG, 8), 0 },
     { "bt709 10b->gbrp10 smpte431 dci-p3", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_GBRP10,
       SDR709_10, DX(AVCOL_PRI_SMPTE431, REF_TRC_DCIP3, RGB, JPEG, 10), 0 },
+    /* CIE X'Y'Z' (xyz12le: packed, each component 12 bits in the high bits of a 16-bit word;
+     * SMPTE ST 428-1's 2.6 power and 52.37/48 normalisation, full range), components X, Y, Z
+     * in the descriptor's order. The model's XYZ primaries carry the white of the content
+     * (xyzwhite=, for white point adaptation only): REF_PRI_XYZ_D65 or REF_PRI_XYZ_DCI */
+#define XYZ12(white) DX(white, AVCOL_TRC_SMPTE428, RGB, JPEG, 12)
+#define SRGB(d) D(BT709, IEC61966_2_1, RGB, JPEG, d)
+    { "gbrp10 sRGB->xyz12 (d65 white)", SRC_GRID10, AV_PIX_FMT_GBRP10, AV_PIX_FMT_XYZ12LE,
+      SRGB(10), XYZ12(REF_PRI_XYZ_D65), 0 },
+    { "gbrp10 sRGB->xyz12 (dci white)", SRC_GRID10, AV_PIX_FMT_GBRP10, AV_PIX_FMT_XYZ12LE,
+      SRGB(10), XYZ12(REF_PRI_XYZ_DCI), 0 },
+    { "xyz12->gbrp10 sRGB (d65 white)", SRC_GRIDN, AV_PIX_FMT_XYZ12LE, AV_PIX_FMT_GBRP10,
+      XYZ12(REF_PRI_XYZ_D65), SRGB(10), 0 },
+    { "xyz12->gbrp10 sRGB (dci white)", SRC_GRIDN, AV_PIX_FMT_XYZ12LE, AV_PIX_FMT_GBRP10,
+      XYZ12(REF_PRI_XYZ_DCI), SRGB(10), 0 },
+    { "xyz12->bt709 10-bit tv (d65 white)", SRC_GRIDN, AV_PIX_FMT_XYZ12LE, AV_PIX_FMT_YUV444P10,
+      XYZ12(REF_PRI_XYZ_D65), SDR709_10, 0 },
+    /* YCgCo-R (H.273 matrix_coefficients 16, 17): exact integer lifting between N-bit RGB
+     * and Y, Cg, Co of N + 2 (re) or N + 1 (ro) bits, full range. Between it and the RGB it
+     * carries (same primaries and transfer) every sample must be exact (min_exact 100 %);
+     * "any codes" feeds codes no lifting makes too, whose RGB the contract clips (all count) */
+#define YCGCOR(m, t, d) { AVCOL_PRI_BT709, AVCOL_TRC_ ## t, AVCOL_SPC_YCGCO_ ## m, AVCOL_RANGE_JPEG, d }
+    { "ycgco-re 10-bit->gbrp sRGB", SRC_GRIDN, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_GBRP,
+      YCGCOR(RE, IEC61966_2_1, 10), SRGB(8), 0, .min_exact = 100.0 },
+    { "ycgco-re 10-bit any codes->gbrp", SRC_GRID10, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_GBRP,
+      YCGCOR(RE, IEC61966_2_1, 10), SRGB(8), 0, .min_exact = 100.0, .all_samples = 1 },
+    { "gbrp sRGB->ycgco-re 10-bit", SRC_ALL8, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV444P10,
+      SRGB(8), YCGCOR(RE, IEC61966_2_1, 10), 0, .min_exact = 100.0 },
+    { "ycgco-ro 9-bit->gbrp sRGB", SRC_GRIDN, AV_PIX_FMT_YUV444P9, AV_PIX_FMT_GBRP,
+      YCGCOR(RO, IEC61966_2_1, 9), SRGB(8), 0, .min_exact = 100.0 },
+    { "gbrp sRGB->ycgco-ro 9-bit", SRC_ALL8, AV_PIX_FMT_GBRP, AV_PIX_FMT_YUV444P9,
+      SRGB(8), YCGCOR(RO, IEC61966_2_1, 9), 0, .min_exact = 100.0 },
+    { "ycgco-re 16-bit->gbrp14 sRGB", SRC_GRIDN, AV_PIX_FMT_YUV444P16, AV_PIX_FMT_GBRP14,
+      YCGCOR(RE, IEC61966_2_1, 16), SRGB(14), 0, .min_exact = 100.0 },
+    { "gbrp14 sRGB->ycgco-re 16-bit", SRC_GRIDN, AV_PIX_FMT_GBRP14, AV_PIX_FMT_YUV444P16,
+      SRGB(14), YCGCOR(RE, IEC61966_2_1, 16), 0, .min_exact = 100.0 },
+    /* the matrix (and range) conversions of the RGB a YCgCo-R signal carries. Output: the
+     * model rounds its N-bit RGB and lifts it, so the reference is an integer; where an
+     * RGB value is a near-tie (G = 20.500000366 for Y'CbCr 78 123 227) float32 may round it
+     * the other way, and one RGB code moves each of Y, Cg, Co by at most 1: bound 1.5 */
+    { "ycgco-re 10-bit->bt709 10-bit tv", SRC_GRIDN, AV_PIX_FMT_YUV444P10, AV_PIX_FMT_YUV444P10,
+      YCGCOR(RE, BT709, 10), SDR709_10, 0 },
+    { "bt709 8-bit tv->ycgco-re 10-bit", SRC_ALL8, AV_PIX_FMT_YUV444P, AV_PIX_FMT_YUV444P10,
+      SDR709_8, YCGCOR(RE, BT709, 10), 0, 1.5 },
 };
 
 /* Float outputs (gbrpf32le, full range) of in-gamut inputs: the error of each sample
@@ -215,19 +263,72 @@ static const Conv float_convs[] = {
       D(BT709, IEC61966_2_1, BT709, MPEG, 8), D(BT709, BT709, RGB, JPEG, 16) },
 };
 
-/* plane of component c (Y/Cb/Cr or R/G/B order) */
-static int plane_of(enum AVPixelFormat fmt, int c)
+/* a format get_comp() and set_comp() read and write: not bit streams, floats or palettes */
+static int int_layout(enum AVPixelFormat fmt)
 {
-    static const int rgb[3] = { 2, 0, 1 };
-    return (av_pix_fmt_desc_get(fmt)->flags & AV_PIX_FMT_FLAG_RGB) ? rgb[c] : c;
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(fmt);
+    if (!d || d->nb_components < 3 ||
+        (d->flags & (AV_PIX_FMT_FLAG_BITSTREAM | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_PAL)))
+        return 0;
+    for (int c = 0; c < 3; c++)
+        if (d->comp[c].shift + d->comp[c].depth > 16)
+            return 0;
+    return 1;
+}
+
+/*
+ * Component c of sample (x, y) of its plane (chroma coordinates for subsampled chroma), as
+ * the format's AVPixFmtDescriptor says: planar or packed (plane, step, offset), the depth's
+ * bits at shift in an 8- or 16-bit word of the format's byte order. c is the descriptor's
+ * order, the model's: Y, Cb, Cr; R, G, B (gbrp stores G, B, R in planes 0, 1, 2); X, Y, Z
+ * (xyz12: one plane, 6 bytes a pixel, 12 bits at shift 4).
+ */
+static int get_comp(const AVFrame *f, int c, int x, int y)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    const AVComponentDescriptor *k = &d->comp[c];
+    const uint8_t *p = f->data[k->plane] + (ptrdiff_t)y * f->linesize[k->plane] +
+                       (ptrdiff_t)x * k->step + k->offset;
+    const unsigned mask = (1u << k->depth) - 1;
+
+    if (k->shift + k->depth <= 8)
+        return *p >> k->shift & mask;
+    return ((d->flags & AV_PIX_FMT_FLAG_BE) ? AV_RB16(p) : AV_RL16(p)) >> k->shift & mask;
+}
+
+/* the other bits of the word are kept (the frames are zeroed when allocated) */
+static void set_comp(AVFrame *f, int c, int x, int y, int v)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f->format);
+    const AVComponentDescriptor *k = &d->comp[c];
+    uint8_t *p = f->data[k->plane] + (ptrdiff_t)y * f->linesize[k->plane] +
+                 (ptrdiff_t)x * k->step + k->offset;
+    const unsigned mask = ((1u << k->depth) - 1) << k->shift, u = (unsigned)v << k->shift & mask;
+
+    if (k->shift + k->depth <= 8) {
+        *p = (*p & ~mask) | u;
+    } else if (d->flags & AV_PIX_FMT_FLAG_BE) {
+        AV_WB16(p, (AV_RB16(p) & ~mask) | u);
+    } else {
+        AV_WL16(p, (AV_RL16(p) & ~mask) | u);
+    }
 }
 
 /* the filter's option names of the model's values (FFmpeg's names, and cspfix's own) */
 static const char *prim_name(int prim)
 {
-    /* CIE XYZ with D65 as its content's white: smpte428 with the default xyzwhite=d65 */
-    return prim == REF_PRI_OPRGB ? "oprgb" : prim == REF_PRI_XYZ_D65 ? "smpte428" :
+    /* CIE XYZ with D65 or the DCI white as its content's: smpte428 (and xyzwhite=) */
+    return prim == REF_PRI_OPRGB ? "oprgb" :
+           prim == REF_PRI_XYZ_D65 || prim == REF_PRI_XYZ_DCI ? "smpte428" :
            av_color_primaries_name(prim);
+}
+
+/* the filter's xyzwhite= of the model's CIE XYZ primaries (REF_PRI_SMPTE428: H.273's, whose
+ * white is E), NULL for others */
+static const char *xyz_white_name(int prim)
+{
+    return prim == REF_PRI_XYZ_D65 ? "d65" : prim == REF_PRI_XYZ_DCI ? "dci" :
+           prim == REF_PRI_SMPTE428 ? "e" : NULL;
 }
 
 static const char *trc_name(int trc)
@@ -248,22 +349,31 @@ static int is_own_trc(int trc)
     return trc == REF_TRC_OPRGB || trc == REF_TRC_DCIP3;
 }
 
+/* CIE XYZ is tagged smpte428, its white given as xyzwhite= (in_overrides()) */
 static AVFrame *alloc_input(const Conv *cv, int w, int h)
 {
     return cspfix_alloc_frame(cv->in_fmt, w, h,
-                              is_own_prim(cv->in.prim) ? AVCOL_PRI_UNSPECIFIED : cv->in.prim,
+                              is_own_prim(cv->in.prim) ? AVCOL_PRI_UNSPECIFIED :
+                              xyz_white_name(cv->in.prim) ? AVCOL_PRI_SMPTE428 : cv->in.prim,
                               is_own_trc(cv->in.trc) ? AVCOL_TRC_UNSPECIFIED : cv->in.trc,
                               cv->in.matrix, cv->in.range);
 }
 
-/* the filter options that describe an input with cspfix's own values; n bytes of buf */
+/* the filter options that describe an input with cspfix's own values, and the white of CIE
+ * XYZ on either side (one xyzwhite= for both); n bytes of buf; <0 if the sides' XYZ whites
+ * differ */
 static int in_overrides(const Conv *cv, char *buf, int n)
 {
+    const char *wi = xyz_white_name(cv->in.prim), *wo = xyz_white_name(cv->out.prim);
     int len = 0;
+    if (wi && wo && strcmp(wi, wo))
+        return -1;
     if (is_own_prim(cv->in.prim))
         len += snprintf(buf + len, n - len, ":iprimaries=%s", prim_name(cv->in.prim));
     if (is_own_trc(cv->in.trc))
         len += snprintf(buf + len, n - len, ":itrc=%s", trc_name(cv->in.trc));
+    if (wi || wo)
+        len += snprintf(buf + len, n - len, ":xyzwhite=%s", wi ? wi : wo);
     return len;
 }
 
@@ -279,9 +389,14 @@ static int grid10s(int i)
     return 8 * i + (i & 7);
 }
 
+/* SRC_GRIDN: level i of 256 over n-bit codes */
+static int gridn(int i, int n)
+{
+    return i * ((1 << n) - 1) / 255;
+}
+
 static AVFrame *make_input(const Conv *cv, int *w, int *h)
 {
-    const int big = cv->in.depth > 8;
     AVFrame *f;
 
     if (cv->src == SRC_BLOCKS420) {
@@ -299,10 +414,10 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
                 }
                 for (int y = 0; y < 16; y++)
                     for (int x = 0; x < 16; x++) {
-                        cspfix_set_sample(f, 0, bx * 16 + x, by * 16 + y, big, v[0]);
+                        set_comp(f, 0, bx * 16 + x, by * 16 + y, v[0]);
                         if (!(x & 1) && !(y & 1)) {
-                            cspfix_set_sample(f, 1, (bx * 16 + x) / 2, (by * 16 + y) / 2, big, v[1]);
-                            cspfix_set_sample(f, 2, (bx * 16 + x) / 2, (by * 16 + y) / 2, big, v[2]);
+                            set_comp(f, 1, (bx * 16 + x) / 2, (by * 16 + y) / 2, v[1]);
+                            set_comp(f, 2, (bx * 16 + x) / 2, (by * 16 + y) / 2, v[2]);
                         }
                     }
             }
@@ -322,11 +437,10 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
                 const int iy = av_clip(y % SUB_BLOCK - SUB_OFF, 0, 15);
                 const int ix = av_clip(x % SUB_BLOCK - SUB_OFF, 0, 15);
                 const int bx = x / SUB_BLOCK, by = y / SUB_BLOCK;
-                cspfix_set_sample(f, 0, x, y, ten,
-                                  ten ? 4 * (16 * iy + ix) + ((bx + by) & 3) : 16 * iy + ix);
+                set_comp(f, 0, x, y, ten ? 4 * (16 * iy + ix) + ((bx + by) & 3) : 16 * iy + ix);
                 if (!(x & 1) && !(y & vsub)) {
-                    cspfix_set_sample(f, 1, x / 2, y >> vsub, ten, ten ? grid10(bx) : bx);
-                    cspfix_set_sample(f, 2, x / 2, y >> vsub, ten, ten ? grid10(by) : by);
+                    set_comp(f, 1, x / 2, y >> vsub, ten ? grid10(bx) : bx);
+                    set_comp(f, 2, x / 2, y >> vsub, ten ? grid10(by) : by);
                 }
             }
         return f;
@@ -340,8 +454,7 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
         for (int y = 0; y < *h; y++)
             for (int x = 0; x < *w; x++)
                 for (int c = 0; c < 3; c++)
-                    cspfix_set_sample(f, plane_of(cv->in_fmt, c), x, y, 1,
-                                      (y + 1) >> c & 1 ? x : 0);
+                    set_comp(f, c, x, y, (y + 1) >> c & 1 ? x : 0);
         return f;
     }
     *w = *h = 4096;
@@ -357,7 +470,21 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
             for (int x = 0; x < *w; x++) {
                 int idx = y * *w + x, v[3] = { idx >> 14, (idx >> 7) & 127, idx & 127 };
                 for (int c = 0; c < 3; c++)
-                    cspfix_set_sample(f, plane_of(cv->in_fmt, c), x, y, 1, grid10s(v[c]));
+                    set_comp(f, c, x, y, grid10s(v[c]));
+            }
+        return f;
+    }
+    if (cv->src == SRC_GRIDN) {
+        const int n = ref_ycgcor_rgb_depth(cv->in.matrix, cv->in.depth);
+        for (int y = 0; y < *h; y++)
+            for (int x = 0; x < *w; x++) {
+                int idx = y * *w + x, v[3] = { idx >> 16, (idx >> 8) & 255, idx & 255 };
+                for (int c = 0; c < 3; c++)
+                    v[c] = gridn(v[c], n > 0 ? n : cv->in.depth);
+                if (n > 0) /* YCgCo-R: the RGB levels lifted */
+                    ref_ycgcor_forward(cv->in.depth, (const int[3]){ v[0], v[1], v[2] }, v);
+                for (int c = 0; c < 3; c++)
+                    set_comp(f, c, x, y, v[c]);
             }
         return f;
     }
@@ -365,8 +492,7 @@ static AVFrame *make_input(const Conv *cv, int *w, int *h)
         for (int x = 0; x < *w; x++) {
             int idx = y * *w + x, v[3] = { idx >> 16, (idx >> 8) & 255, idx & 255 };
             for (int c = 0; c < 3; c++)
-                cspfix_set_sample(f, plane_of(cv->in_fmt, c), x, y, big,
-                                  cv->src == SRC_GRID10 ? grid10(v[c]) : v[c]);
+                set_comp(f, c, x, y, cv->src == SRC_GRID10 ? grid10(v[c]) : v[c]);
         }
     return f;
 }
@@ -405,11 +531,15 @@ static int run_conv(const Conv *cv, int verbose)
     RefOptions ro = { cv->linearize, REF_WP_BRADFORD, cv->tonemap, cv->gamut, cv->desat,
                       cv->peak, cv->target_peak };
     Stats st = { 0 };
-    const int obig = cv->out.depth > 8, ibig = cv->in.depth > 8;
     const double bound = cv->min_exact ? cv->min_exact : cv->out.depth >= 12 ? 99.5 : 99.9;
     int w, h, ret, pass, n;
     double pct;
 
+    if (!int_layout(cv->in_fmt) || !int_layout(cv->out_fmt) ||
+        in_overrides(cv, filter, sizeof(filter)) < 0) {
+        fprintf(stderr, "%s: a format the harness cannot read, or two XYZ whites\n", cv->name);
+        return -1;
+    }
     in = make_input(cv, &w, &h);
     if (!in)
         return -1;
@@ -434,19 +564,19 @@ static int run_conv(const Conv *cv, int verbose)
             for (int bx = 0; bx < w / 16; bx++) {
                 int v[3], g;
                 double ref[3];
-                v[0] = cspfix_sample(in, 0, bx * 16, by * 16, ibig);
-                v[1] = cspfix_sample(in, 1, bx * 8, by * 8, ibig);
-                v[2] = cspfix_sample(in, 2, bx * 8, by * 8, ibig);
+                v[0] = get_comp(in, 0, bx * 16, by * 16);
+                v[1] = get_comp(in, 1, bx * 8, by * 8);
+                v[2] = get_comp(in, 2, bx * 8, by * 8);
                 double dv[3] = { v[0], v[1], v[2] };
                 if (ref_convert(&cv->in, &cv->out, &ro, dv, ref, &g) < 0 || !g)
                     continue;
                 for (int y = 4; y < 12; y++)
                     for (int x = 4; x < 12; x++)
-                        account(&st, ref[0], cspfix_sample(out, 0, bx * 16 + x, by * 16 + y, obig), v, 0);
+                        account(&st, ref[0], get_comp(out, 0, bx * 16 + x, by * 16 + y), v, 0);
                 for (int c = 1; c < 3; c++)
                     for (int y = 2; y < 6; y++)
                         for (int x = 2; x < 6; x++)
-                            account(&st, ref[c], cspfix_sample(out, c, bx * 8 + x, by * 8 + y, obig), v, c);
+                            account(&st, ref[c], get_comp(out, c, bx * 8 + x, by * 8 + y), v, c);
             }
     } else if (cv->src == SRC_ALL8SUB || cv->src == SRC_GRID10SUB) {
         /* luma of the interiors (whose interpolated chroma is the block's); chroma once per
@@ -459,15 +589,15 @@ static int run_conv(const Conv *cv, int verbose)
                 for (int i = 0; i < 256; i++) {
                     const int x = bx * SUB_BLOCK + SUB_OFF + (i & 15);
                     const int y = by * SUB_BLOCK + SUB_OFF + (i >> 4);
-                    int v[3] = { cspfix_sample(in, 0, x, y, ibig), cspfix_sample(in, 1, x / 2, y >> vsub, ibig),
-                                 cspfix_sample(in, 2, x / 2, y >> vsub, ibig) }, g;
+                    int v[3] = { get_comp(in, 0, x, y), get_comp(in, 1, x / 2, y >> vsub),
+                                 get_comp(in, 2, x / 2, y >> vsub) }, g;
                     double dv[3] = { v[0], v[1], v[2] }, ref[3];
                     if (ref_convert(&cv->in, &cv->out, &ro, dv, ref, &g) < 0 || !g)
                         continue;
-                    account(&st, ref[0], cspfix_sample(out, 0, x, y, obig), v, 0);
+                    account(&st, ref[0], get_comp(out, 0, x, y), v, 0);
                     if (!chroma_done++)
                         for (int c = 1; c < 3; c++)
-                            account(&st, ref[c], cspfix_sample(out, c, x / 2, y >> vsub, obig), v, c);
+                            account(&st, ref[c], get_comp(out, c, x / 2, y >> vsub), v, c);
                 }
             }
     } else {
@@ -476,7 +606,7 @@ static int run_conv(const Conv *cv, int verbose)
                 int v[3], g;
                 double dv[3], ref[3];
                 for (int c = 0; c < 3; c++) {
-                    v[c]  = cspfix_sample(in, plane_of(cv->in_fmt, c), x, y, ibig);
+                    v[c]  = get_comp(in, c, x, y);
                     dv[c] = v[c];
                 }
                 if (ref_convert(&cv->in, &cv->out, &ro, dv, ref, &g) < 0) {
@@ -488,7 +618,7 @@ static int run_conv(const Conv *cv, int verbose)
                 if (!g && !cv->all_samples)
                     continue;
                 for (int c = 0; c < 3; c++)
-                    account(&st, ref[c], cspfix_sample(out, plane_of(cv->out_fmt, c), x, y, obig), v, c);
+                    account(&st, ref[c], get_comp(out, c, x, y), v, c);
             }
     }
 
@@ -513,11 +643,14 @@ static int run_float_conv(const Conv *cv)
     AVFrame *in, *out = NULL;
     RefOptions ro = { cv->linearize, REF_WP_BRADFORD, cv->tonemap, cv->gamut, cv->desat,
                       cv->peak, cv->target_peak };
-    const int ibig = cv->in.depth > 8;
     long long n = 0, within = 0;
     double max = 0.0, sum = 0.0;
     int w, h, ret, pass, len;
 
+    if (!int_layout(cv->in_fmt) || in_overrides(cv, filter, sizeof(filter)) < 0) {
+        fprintf(stderr, "%s: a format the harness cannot read, or two XYZ whites\n", cv->name);
+        return -1;
+    }
     in = make_input(cv, &w, &h);
     if (!in)
         return -1;
@@ -539,7 +672,7 @@ static int run_float_conv(const Conv *cv)
             RefTrace tr;
             int g;
             for (int c = 0; c < 3; c++)
-                dv[c] = cspfix_sample(in, plane_of(cv->in_fmt, c), x, y, ibig);
+                dv[c] = get_comp(in, c, x, y);
             if (ref_convert_trace(&cv->in, &cv->out, &ro, dv, ref, &g, &tr) < 0) {
                 fprintf(stderr, "%s: reference model rejects the description\n", cv->name);
                 av_frame_free(&in);
@@ -549,7 +682,7 @@ static int run_float_conv(const Conv *cv)
             if (!g)
                 continue;  /* out of gamut: the model's reference is clamped, the float not */
             for (int c = 0; c < 3; c++) {
-                const int p = plane_of(cv->out_fmt, c);
+                const int p = av_pix_fmt_desc_get(cv->out_fmt)->comp[c].plane;
                 const float v = ((const float *)(out->data[p] + y * out->linesize[p]))[x];
                 const double e = fabs(v - tr.out_norm[c]) / FFMAX(fabs(tr.out_norm[c]), 1.0);
                 n++;

@@ -1,7 +1,7 @@
 /*
  * cspfix float64 reference model, written from the standards
- * (ITU-T H.273, ITU-R BT.601/709/1886/2020/2100/2408, SMPTE ST 2084/428-1, SMPTE RP 177/431-2,
- * IEC 61966-2-1/2-4/2-5, ARIB STD-B67). Independent of libavutil's colour code: it only uses
+ * (ITU-T H.273, ITU-T H.265 Annex E, ITU-R BT.601/709/1886/2020/2100/2408, SMPTE ST 2084/428-1,
+ * SMPTE RP 177/431-2, IEC 61966-2-1/2-4/2-5, ARIB STD-B67). Independent of libavutil's colour code: it only uses
  * the AVCOL_* enum numbering (= H.273 code points) as identifiers, and values of its own
  * (REF_PRI_OPRGB, REF_TRC_OPRGB, REF_TRC_DCIP3) for what H.273 has no code point for.
  *
@@ -779,6 +779,47 @@ static int is_cl(int matrix)
     return matrix == REF_SPC_BT2020_CL || matrix == REF_SPC_CHROMA_DERIVED_CL;
 }
 
+/* ---- YCgCo-R (H.273 V3 matrix_coefficients 16 and 17; H.265 eqs E-41..E-48) ---- */
+
+static int is_ycgcor(int matrix)
+{
+    return matrix == REF_SPC_YCGCO_RE || matrix == REF_SPC_YCGCO_RO;
+}
+
+int ref_ycgcor_rgb_depth(int matrix, int depth)
+{
+    /* BitDepthY = BitDepthC = N + 2 (re: "even" addition of bits) or N + 1 (ro: "odd") */
+    return matrix == REF_SPC_YCGCO_RE ? depth - 2 : matrix == REF_SPC_YCGCO_RO ? depth - 1 : -1;
+}
+
+/* The standards' x >> 1 is an arithmetic shift of a two's complement integer: floor(x / 2),
+ * -3 >> 1 = -2. Written as the floor, not with C's >> (implementation-defined on negatives). */
+static int asr1(int x)
+{
+    return (int)floor(x / 2.0);
+}
+
+void ref_ycgcor_forward(int depth, const int rgb[3], int ycc[3])
+{
+    const int off = 1 << (depth - 1); /* the coded zero of Cg and Co */
+    const int co = rgb[0] - rgb[2];   /* Co = R - B */
+    const int t  = rgb[2] + asr1(co); /* t  = B + (Co >> 1) */
+    const int cg = rgb[1] - t;        /* Cg = G - t */
+    ycc[0] = t + asr1(cg);            /* Y  = t + (Cg >> 1) */
+    ycc[1] = cg + off;
+    ycc[2] = co + off;
+}
+
+void ref_ycgcor_inverse(int depth, const int ycc[3], int rgb[3])
+{
+    const int off = 1 << (depth - 1);
+    const int cg = ycc[1] - off, co = ycc[2] - off;
+    const int t  = ycc[0] - asr1(cg); /* t = Y - (Cg >> 1) */
+    rgb[1] = t + cg;                  /* G = t + Cg */
+    rgb[2] = t - asr1(co);            /* B = t - (Co >> 1) */
+    rgb[0] = rgb[2] + co;             /* R = B + Co */
+}
+
 int ref_cl_constants(int matrix, int prim, int trc,
                      double *nb, double *pb, double *nr, double *pr)
 {
@@ -809,7 +850,7 @@ static int matrix_supported(int matrix)
     case REF_SPC_SMPTE170M: case REF_SPC_SMPTE240M: case REF_SPC_YCGCO:
     case REF_SPC_BT2020_NCL: case REF_SPC_BT2020_CL: case REF_SPC_CHROMA_DERIVED_NCL:
     case REF_SPC_CHROMA_DERIVED_CL: case REF_SPC_ICTCP: case REF_SPC_IPT_C2:
-    case REF_SPC_SMPTE2085:
+    case REF_SPC_SMPTE2085: case REF_SPC_YCGCO_RE: case REF_SPC_YCGCO_RO:
         return 1;
     default:
         return 0;
@@ -835,6 +876,10 @@ static int side_init(Side *s, const RefDesc *d, int linearize)
          (d->trc != REF_TRC_SMPTE2084 && d->trc != REF_TRC_ARIB_STD_B67)))
         return -1;
     if (d->matrix == REF_SPC_IPT_C2 && (d->prim != REF_PRI_BT2020 || d->trc != REF_TRC_SMPTE2084))
+        return -1;
+    /* YCgCo-R: full range only (H.273), of RGB of 8 bits or more */
+    if (is_ycgcor(d->matrix) &&
+        (d->range != REF_RANGE_PC || ref_ycgcor_rgb_depth(d->matrix, d->depth) < 8))
         return -1;
     if (ref_npm(d->prim, npm) < 0)
         return -1;
@@ -939,6 +984,13 @@ static void matrix_decode(const Side *s, const double v[3], double rgb[3])
     case REF_SPC_RGB:
         memcpy(rgb, v, 3 * sizeof(double));
         return;
+    case REF_SPC_YCGCO_RE:
+    case REF_SPC_YCGCO_RO:
+        /* section 1 lifted the codes to R'G'B' (codes_to_norm()); each clipped to [0, 1]
+         * (the contract's clamp to [0, 2^N - 1]: no-op on a signal a forward lifting made) */
+        for (int i = 0; i < 3; i++)
+            rgb[i] = v[i] < 0.0 ? 0.0 : v[i] > 1.0 ? 1.0 : v[i];
+        return;
     case REF_SPC_SMPTE2085:
         /* H.273 (SMPTE ST 2085): Cb = D'z = (0.986566 B' - Y')/2, Cr = D'x = (R' - 0.991902 Y')/2 */
         rgb[1] = y;
@@ -986,6 +1038,8 @@ static void matrix_encode(const Side *s, const double rgb[3], double v[3])
 
     switch (s->d->matrix) {
     case REF_SPC_RGB:
+    case REF_SPC_YCGCO_RE: /* lifted from N-bit codes in section 6 (norm_to_codes()) */
+    case REF_SPC_YCGCO_RO:
         memcpy(v, rgb, 3 * sizeof(double));
         return;
     case REF_SPC_SMPTE2085:
@@ -1033,6 +1087,17 @@ static void codes_to_norm(const RefDesc *d, const double in[3], double v[3])
 {
     double s = ldexp(1.0, d->depth - 8);
     double max = ldexp(1.0, d->depth) - 1.0;
+    if (is_ycgcor(d->matrix)) {
+        /* YCgCo-R: the inverse lifting to N-bit full-range R'G'B' codes (integers, checked by
+         * ref_convert_trace()), unclipped */
+        const double rgb_max = ldexp(1.0, ref_ycgcor_rgb_depth(d->matrix, d->depth)) - 1.0;
+        const int ycc[3] = { (int)in[0], (int)in[1], (int)in[2] };
+        int rgb[3];
+        ref_ycgcor_inverse(d->depth, ycc, rgb);
+        for (int i = 0; i < 3; i++)
+            v[i] = rgb[i] / rgb_max;
+        return;
+    }
     for (int i = 0; i < 3; i++) {
         if (d->range == REF_RANGE_TV)
             v[i] = is_chroma(d, i) ? (in[i] - 128.0 * s) / (224.0 * s)
@@ -1047,6 +1112,19 @@ static void norm_to_codes(const RefDesc *d, const double v[3], double out[3])
 {
     double s = ldexp(1.0, d->depth - 8);
     double max = ldexp(1.0, d->depth) - 1.0;
+    if (is_ycgcor(d->matrix)) {
+        /* YCgCo-R: N-bit R'G'B' codes, rounded to nearest and clipped, forward-lifted */
+        const double rgb_max = ldexp(1.0, ref_ycgcor_rgb_depth(d->matrix, d->depth)) - 1.0;
+        int rgb[3], ycc[3];
+        for (int i = 0; i < 3; i++) {
+            const double c = floor(v[i] * rgb_max + 0.5);
+            rgb[i] = !(c > 0.0) ? 0 : c > rgb_max ? (int)rgb_max : (int)c;
+        }
+        ref_ycgcor_forward(d->depth, rgb, ycc);
+        for (int i = 0; i < 3; i++)
+            out[i] = ycc[i];
+        return;
+    }
     for (int i = 0; i < 3; i++) {
         if (d->range == REF_RANGE_TV)
             out[i] = is_chroma(d, i) ? v[i] * 224.0 * s + 128.0 * s
@@ -1083,6 +1161,11 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
         return -1;
     if (side_init(&si, in, opt->linearize) < 0 || side_init(&so, out, opt->linearize) < 0)
         return -1;
+    /* YCgCo-R lifting is defined on integer codes */
+    if (is_ycgcor(in->matrix))
+        for (int i = 0; i < 3; i++)
+            if (in_codes[i] != floor(in_codes[i]) || fabs(in_codes[i]) > 1 << 20)
+                return -1;
     if (ref_gamut_matrix(in->prim, out->prim, opt->wpadapt, gamut) < 0)
         return -1;
     hdr_in  = in->trc == REF_TRC_SMPTE2084 || in->trc == REF_TRC_ARIB_STD_B67;
@@ -1123,7 +1206,9 @@ int ref_convert_trace(const RefDesc *in, const RefDesc *out, const RefOptions *o
             memcpy(t.in_lin, e, sizeof(e));
     } else {
         matrix_decode(&si, t.in_norm, t.in_nl);
-        memcpy(t.in_rgb_nl, t.in_nl, sizeof(t.in_nl));
+        /* YCgCo-R: the lifted R'G'B' before its clip (codes no forward lifting makes are
+         * out of gamut) */
+        memcpy(t.in_rgb_nl, is_ycgcor(in->matrix) ? t.in_norm : t.in_nl, sizeof(t.in_nl));
         nl_to_linear(&si, t.in_nl, t.in_lin);
     }
 

@@ -84,6 +84,10 @@ enum RefMatrix {
     REF_SPC_CHROMA_DERIVED_CL  = 13,
     REF_SPC_ICTCP     = 14,
     REF_SPC_IPT_C2    = 15,
+    /* YCgCo-R (H.273 V3, H.265 Annex E): exact integer lifting of N-bit RGB codes, coded on
+     * N + 2 (re, even addition of bits) or N + 1 (ro, odd) bits; full range, 4:4:4 */
+    REF_SPC_YCGCO_RE  = 16,
+    REF_SPC_YCGCO_RO  = 17,
 };
 
 enum RefRange { REF_RANGE_TV = 1, REF_RANGE_PC = 2 };
@@ -95,7 +99,8 @@ typedef struct RefDesc {
     int trc;     /* AVColorTransferCharacteristic */
     int matrix;  /* AVColorSpace; AVCOL_SPC_RGB for RGB pixels */
     int range;   /* AVCOL_RANGE_MPEG (tv) or AVCOL_RANGE_JPEG (pc) */
-    int depth;   /* bits per component, 8..16 */
+    int depth;   /* bits per component, 8..16 (YCgCo-R: of the coded Y, Cg, Co; its RGB has
+                    ref_ycgcor_rgb_depth() bits, at least 8) */
 } RefDesc;
 
 enum RefLinearize { REF_LIN_DISPLAY = 0, REF_LIN_SCENE = 1 };
@@ -148,17 +153,32 @@ int ref_luma_coeffs(int matrix, int prim, double *kr, double *kb);
 
 /* Convert one pixel.
  * in_codes / out_codes: code values as doubles, in component order (Y, Cb, Cr) for Y'CbCr or
- * (R, G, B) for RGB (matrix == AVCOL_SPC_RGB). out_codes are unrounded and unclipped.
- * *in_gamut (may be NULL) is set per doc/conversion-model.md section 7.
+ * (R, G, B) for RGB (matrix == AVCOL_SPC_RGB). out_codes are unrounded and unclipped, except
+ * for a YCgCo-R output: the lifting of the N-bit RGB codes rounded to nearest and clipped
+ * (doc/conversion-model.md section 2), integers. YCgCo-R input codes must be integers.
+ * *in_gamut (may be NULL) is set per doc/conversion-model.md section 7 (a YCgCo-R input whose
+ * lifting leaves [0, 2^N - 1] is out of gamut; its RGB is clipped as the contract says).
  * Returns 0, or <0 for an unsupported description. */
 int ref_convert(const RefDesc *in, const RefDesc *out, const RefOptions *opt,
                 const double in_codes[3], double out_codes[3], int *in_gamut);
 
 /* ---- Additional helpers (also used by the self-test) ---- */
 
+/* YCgCo-R (matrix REF_SPC_YCGCO_RE / _RO; H.273 V3 equations for matrix_coefficients 16
+ * and 17, H.265 eqs E-41..E-48), on integer codes; depth = the coded signal's bits.
+ * ref_ycgcor_rgb_depth: N, the depth of the RGB it carries (depth - 2 for re, depth - 1
+ * for ro), or <0 for another matrix.
+ * ref_ycgcor_forward: N-bit (R, G, B) -> coded (Y, Cb = Cg + 2^(depth-1), Cr = Co + 2^(depth-1)).
+ * ref_ycgcor_inverse: coded (Y, Cb, Cr) -> (R, G, B), unclipped (outside [0, 2^N - 1] for
+ * codes no forward lifting makes). */
+int ref_ycgcor_rgb_depth(int matrix, int depth);
+void ref_ycgcor_forward(int depth, const int rgb[3], int ycc[3]);
+void ref_ycgcor_inverse(int depth, const int ycc[3], int rgb[3]);
+
 /* Intermediate values of one ref_convert() call. */
 typedef struct RefTrace {
-    double in_norm[3];   /* section 1: normalised input components (Y', Cb, Cr) / (R', G', B') */
+    double in_norm[3];   /* section 1: normalised input components (Y', Cb, Cr) / (R', G', B');
+                            YCgCo-R: its lifted R'G'B' / (2^N - 1), unclipped */
     double in_nl[3];     /* section 2: non-linear R'G'B' (for ictcp: L'M'S') */
     double in_rgb_nl[3]; /* R'G'B' tested by in_gamut (= in_nl, except for ictcp: the linear
                             input RGB (for HLG display mode: the scene light before the OOTF)
@@ -166,7 +186,8 @@ typedef struct RefTrace {
     double in_lin[3];    /* section 3: linear RGB in the input primaries (relative units) */
     double out_lin[3];   /* section 5: linear RGB in the output primaries (relative units) */
     double out_nl[3];    /* encoded output R'G'B' (for ictcp: L'M'S') */
-    double out_norm[3];  /* normalised output components before section 6 */
+    double out_norm[3];  /* normalised output components before section 6 (YCgCo-R: the
+                            R'G'B' that is rounded to N bits and lifted) */
 } RefTrace;
 
 /* ref_convert() that also fills *trace (may be NULL). */

@@ -1,7 +1,7 @@
 /*
  * Self-test of the cspfix float64 reference model against published values
- * (ITU-T H.273, ITU-R BT.709/2020/2100/2408, SMPTE ST 2084, IEC 61966-2-1/2-5, Adobe RGB (1998),
- * SMPTE RP 431-2, Bradford CAT).
+ * (ITU-T H.273, ITU-T H.265 Annex E, ITU-R BT.709/2020/2100/2408, SMPTE ST 2084,
+ * IEC 61966-2-1/2-5, Adobe RGB (1998), SMPTE RP 431-2, Bradford CAT).
  *
  * This file is part of cspfix.
  *
@@ -668,6 +668,131 @@ static void test_ictcp(void)
     check(isnan(ref_linearize(3, 0, 0.5)), "ref_linearize of a reserved trc is NAN");
 }
 
+/* ------------------------------------------------------------------------------------------ */
+
+/* YCgCo-R (H.273 V3 matrix_coefficients 16, 17; H.265 eqs E-41..E-48): values worked by hand
+ * from the equations, forward then inverse lifting the identity on every 8-bit triple, and
+ * ref_convert() between RGB codes and the coded signal. */
+static void test_ycgcor(void)
+{
+    /* by hand: (R, G, B) = (200, 100, 50): Co = 150, t = 50 + 75 = 125, Cg = 100 - 125 = -25,
+     * Y = 125 + (-25 >> 1) = 125 - 13 = 112; (10, 20, 255): Co = -245, t = 255 - 123 = 132,
+     * Cg = -112, Y = 132 - 56 = 76. Coded Cg, Co + 512 (re, 10 bits), + 256 (ro, 9 bits). */
+    static const struct { int rgb[3], depth, ycc[3]; } hand[] = {
+        { { 200, 100,  50 }, 10, { 112, 487, 662 } },
+        { { 200, 100,  50 },  9, { 112, 231, 406 } },
+        { {  10,  20, 255 }, 10, {  76, 400, 267 } },
+        { {  10,  20, 255 },  9, {  76, 144,  11 } },
+        { { 255, 255, 255 }, 10, { 255, 512, 512 } },
+        { {   0,   0,   0 },  9, {   0, 256, 256 } },
+    };
+    const RefOptions opt = { REF_LIN_DISPLAY, REF_WP_BRADFORD };
+    const RefDesc rgb8 = { REF_PRI_BT709, REF_TRC_IEC61966_2_1, REF_SPC_RGB, REF_RANGE_PC, 8 };
+    RefDesc re = { REF_PRI_BT709, REF_TRC_IEC61966_2_1, REF_SPC_YCGCO_RE, REF_RANGE_PC, 10 };
+    RefDesc bad;
+    double in[3], out[3];
+    int g;
+
+    for (int i = 0; i < (int)(sizeof(hand) / sizeof(hand[0])); i++) {
+        int ycc[3], rgb[3];
+        ref_ycgcor_forward(hand[i].depth, hand[i].rgb, ycc);
+        ref_ycgcor_inverse(hand[i].depth, hand[i].ycc, rgb);
+        check(ycc[0] == hand[i].ycc[0] && ycc[1] == hand[i].ycc[1] && ycc[2] == hand[i].ycc[2] &&
+              rgb[0] == hand[i].rgb[0] && rgb[1] == hand[i].rgb[1] && rgb[2] == hand[i].rgb[2],
+              "YCgCo-R%s RGB (%d,%d,%d) -> (%d,%d,%d), expected (%d,%d,%d); back (%d,%d,%d)",
+              hand[i].depth == 10 ? "e 10-bit" : "o 9-bit", hand[i].rgb[0], hand[i].rgb[1],
+              hand[i].rgb[2], ycc[0], ycc[1], ycc[2], hand[i].ycc[0], hand[i].ycc[1],
+              hand[i].ycc[2], rgb[0], rgb[1], rgb[2]);
+    }
+    check(ref_ycgcor_rgb_depth(REF_SPC_YCGCO_RE, 16) == 14 &&
+          ref_ycgcor_rgb_depth(REF_SPC_YCGCO_RO, 9) == 8 &&
+          ref_ycgcor_rgb_depth(REF_SPC_YCGCO, 10) < 0, "YCgCo-R RGB depths: re 16 -> 14, ro 9 -> 8");
+
+    /* every 8-bit triple: the coded signal within its depth, and lifted back exactly */
+    for (int depth = 9; depth <= 10; depth++) {
+        long long bad_rt = 0, bad_range = 0;
+        for (int v = 0; v < 1 << 24; v++) {
+            const int rgb[3] = { v >> 16, (v >> 8) & 255, v & 255 };
+            int ycc[3], back[3];
+            ref_ycgcor_forward(depth, rgb, ycc);
+            ref_ycgcor_inverse(depth, ycc, back);
+            bad_rt += back[0] != rgb[0] || back[1] != rgb[1] || back[2] != rgb[2];
+            for (int c = 0; c < 3; c++)
+                bad_range += ycc[c] < 0 || ycc[c] >= (c ? 1 << depth : 256);
+        }
+        check(!bad_rt && !bad_range, "YCgCo-R%s: inverse(forward(RGB)) = RGB for every 8-bit "
+              "triple (%lld differ), Y in 0..255 and Cg, Co in 0..%d (%lld outside)",
+              depth == 10 ? "e" : "o", bad_rt, (1 << depth) - 1, bad_range);
+    }
+    /* 14-bit RGB in 16 bits (re): a grid with every parity of R - B and G */
+    {
+        long long bad_rt = 0;
+        for (int r = 0; r < 16384; r += 127)
+            for (int gg = 0; gg < 16384; gg += 131)
+                for (int b = 0; b < 16384; b += 137) {
+                    const int rgb[3] = { r, gg, b };
+                    int ycc[3], back[3];
+                    ref_ycgcor_forward(16, rgb, ycc);
+                    ref_ycgcor_inverse(16, ycc, back);
+                    bad_rt += back[0] != r || back[1] != gg || back[2] != b ||
+                              ycc[0] < 0 || ycc[0] > 16383 || ycc[1] < 0 || ycc[1] > 65535 ||
+                              ycc[2] < 0 || ycc[2] > 65535;
+                }
+        check(!bad_rt, "YCgCo-Re 16-bit (RGB 14): round trip on a 130^3 grid (%lld bad)", bad_rt);
+    }
+
+    /* through ref_convert: RGB codes -> coded signal = the forward lifting; back: the codes */
+    {
+        long long bad_fw = 0, bad_inv = 0;
+        for (int r = 0; r < 256; r += 5)
+            for (int gg = 0; gg < 256; gg += 3)
+                for (int b = 0; b < 256; b += 7) {
+                    const int rgb[3] = { r, gg, b };
+                    int ycc[3], g2;
+                    double o2[3];
+                    ref_ycgcor_forward(10, rgb, ycc);
+                    in[0] = r; in[1] = gg; in[2] = b;
+                    ref_convert(&rgb8, &re, &opt, in, out, &g);
+                    bad_fw += !g || out[0] != ycc[0] || out[1] != ycc[1] || out[2] != ycc[2];
+                    for (int c = 0; c < 3; c++)
+                        in[c] = ycc[c];
+                    ref_convert(&re, &rgb8, &opt, in, o2, &g2);
+                    bad_inv += !g2 || fabs(o2[0] - r) > 1e-9 || fabs(o2[1] - gg) > 1e-9 ||
+                               fabs(o2[2] - b) > 1e-9;
+                }
+        check(!bad_fw && !bad_inv, "ref_convert gbrp8 <-> ycgco-re 10-bit (same primaries and "
+              "transfer): the lifting, exactly (%lld, %lld bad)", bad_fw, bad_inv);
+    }
+    /* codes no forward lifting makes: (0, 1023, 512) lifts to G = 256, R = B = -255: out of
+     * gamut, each clipped */
+    in[0] = 0; in[1] = 1023; in[2] = 512;
+    ref_convert(&re, &rgb8, &opt, in, out, &g);
+    check(!g && fabs(out[0]) < 1e-9 && fabs(out[1] - 255) < 1e-9 && fabs(out[2]) < 1e-9,
+          "ycgco-re (0, 1023, 512) -> RGB (%.3f, %.3f, %.3f) in gamut %d, expected (0, 255, 0), 0",
+          out[0], out[1], out[2], g);
+    /* an RGB between codes: rounded to nearest, then lifted; out of range: clipped */
+    in[0] = 254.7; in[1] = 255.4; in[2] = -0.3;
+    {
+        RefDesc rgb8c = rgb8;
+        rgb8c.trc = REF_TRC_LINEAR;
+        re.trc = REF_TRC_LINEAR;
+        ref_convert(&rgb8c, &re, &opt, in, out, &g);
+        /* (255, 255, 0): Co = 255, t = 127, Cg = 128, Y = 191 */
+        check(out[0] == 191 && out[1] == 640 && out[2] == 767,
+              "RGB (254.7, 255.4, -0.3) -> ycgco-re (%g, %g, %g), expected (191, 640, 767)",
+              out[0], out[1], out[2]);
+        re.trc = REF_TRC_IEC61966_2_1;
+    }
+    bad = re;
+    bad.range = REF_RANGE_TV;
+    check(ref_convert(&bad, &rgb8, &opt, in, out, &g) < 0, "ycgco-re limited range is rejected");
+    bad = re;
+    bad.depth = 9;
+    check(ref_convert(&rgb8, &bad, &opt, in, out, &g) < 0, "ycgco-re of 7-bit RGB is rejected");
+    in[0] = 100.5; in[1] = 512; in[2] = 512;
+    check(ref_convert(&re, &rgb8, &opt, in, out, &g) < 0, "ycgco-re input codes must be integers");
+}
+
 /* Section 4: tone curves, the HLG system gamma, tone and gamut mapping through ref_convert. */
 static void test_tonemap(void)
 {
@@ -818,6 +943,7 @@ int main(void)
     test_trc_roundtrip();
     test_convert_identity();
     test_tonemap();
+    test_ycgcor();
 
     printf("%d passed, %d failed\n", npassed, nfailed);
     return nfailed ? 1 : 0;
