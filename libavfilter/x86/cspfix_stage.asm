@@ -230,6 +230,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 ; AVX-512; four vpermps and three blends with AVX2), P's coefficients from
 ; registers (AVX-512) or broadcast copies on the stack (AVX2). A vector with any
 ; other lane also runs the segment lookup (TF_EVAL) and keeps its value there.
+; With an affine piece (t1 < 0x7f800000), a step whose two vectors lie wholly in
+; it (t1 <= a < lo + span) stores fma(a, s1, c1) with x's sign and skips the rest.
 ;-----------------------------------------------------------------------------
 ; AVX-512. m16..m24: p0..p8, m13/m14: s[0..15]/s[16..31], m25: lo, m26: span,
 ; m27: abs mask, m28: mantissa mask, m29: 1.0
@@ -252,6 +254,13 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     mova    [rsp + mmsize], m5
     vpbroadcastd m5, [tq + TF_POW_T1]
     mova    [rsp + 2 * mmsize], m5
+    mov     i0d, [tq + TF_POW_LO]       ; lo + span - t1 (0 if t1 is above): the
+    add     i0d, [tq + TF_POW_SPAN]     ; affine lanes are a - t1 <u that
+    xor     i1d, i1d
+    sub     i0d, [tq + TF_POW_T1]
+    cmovb   i0d, i1d
+    vpbroadcastd m5, i0d
+    mova    [rsp + 3 * mmsize], m5
 %endmacro
 
 ; TF_POW_CALC_ZMM x, a, u, y, k, k', t, t', affine, t'', k'', deg: y = the power form of
@@ -309,6 +318,30 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jge .pow_one_%+tfp_l
     movu    m7, [%1 + xq * 4]
     movu    m15, [%1 + xq * 4 + mmsize]
+%if %2
+    ; both vectors in the affine piece (t1 <= a < 2, most of a picture above a
+    ; toe): fma(a, s1, c1) and the sign, as TF_POW_CALC_ZMM gives them there
+    vpandd  m8, m7, m27
+    vpandd  m30, m15, m27
+    vpsubd  m9, m8, [rsp + 2 * mmsize]
+    vpsubd  m31, m30, [rsp + 2 * mmsize]
+    vpcmpud k1, m9, [rsp + 3 * mmsize], 1
+    vpcmpud k3, m31, [rsp + 3 * mmsize], 1
+    kandw   k1, k1, k3
+    kortestw k1, k1
+    jnc .pow_calc_%+tfp_l
+    vfmadd213ps m8, m24, [rsp + mmsize]
+    vfmadd213ps m30, m24, [rsp + mmsize]
+    vpternlogd m8, m7, m27, 0xb4
+    vpternlogd m30, m15, m27, 0xb4
+    movu    [%1 + xq * 4], m8
+    movu    [%1 + xq * 4 + mmsize], m30
+    add     xq, 2 * mmsize / 4
+    cmp     xq, wq
+    jl .pow_loop_%+tfp_l
+    jmp .pow_done_%+tfp_l
+.pow_calc_%+tfp_l:
+%endif
     TF_POW_CALC_ZMM m7, m8, m9, m10, k1, k2, m0, m1, %2, m5, k5, %3
     TF_POW_CALC_ZMM m15, m30, m31, m4, k3, k4, m2, m3, %2, m6, k6, %3
     kortestw k1, k1
@@ -416,6 +449,33 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     movu    m0, [%1 + xq * 4 + mmsize]
     vpand   m8, m7, m13                 ; a (>= 0 as int32)
     vpand   m1, m0, m13
+%if %2
+    ; both vectors in the affine piece (t1 <= a < 2, most of a picture above a
+    ; toe): fma(a, s1, c1) and the sign, as TF_POW_FINISH_YMM gives them there
+    mova    m6, [rsp + TF_POW_STACK + 5 * mmsize]
+    vpcmpgtd m9, m8, m6
+    vpcmpgtd m6, m1, m6
+    vpand   m9, m6
+    vpcmpgtd m6, m15, m8
+    vpand   m9, m6
+    vpcmpgtd m6, m15, m1
+    vpand   m9, m6
+    vmovmskps i0d, m9
+    cmp     i0d, (1 << (mmsize / 4)) - 1
+    jne .pow_calc2_%+tfp_l
+    mova    m9, [rsp + TF_POW_STACK + 3 * mmsize]
+    vfmadd213ps m8, m9, [rsp + TF_POW_STACK + 4 * mmsize]
+    vfmadd213ps m1, m9, [rsp + TF_POW_STACK + 4 * mmsize]
+    vpandn  m6, m13, m7
+    vpxor   m8, m6
+    vpandn  m6, m13, m0
+    vpxor   m1, m6
+    movu    [%1 + xq * 4], m8
+    movu    [%1 + xq * 4 + mmsize], m1
+    mov     xq, endq
+    jmp .pow_loop2_%+tfp_l
+.pow_calc2_%+tfp_l:
+%endif
     ; the top 8 octaves of the window, 2^-7 <= a < lo + span (= 2), or a == 0: s
     ; from one vpermps (slots 24..31); a vector with any other lane goes alone
     vpcmpgtd m6, m8, [tf_pow_top8_v]

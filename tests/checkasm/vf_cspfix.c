@@ -315,11 +315,28 @@ typedef struct Curve {
     CspfixCurvePair c;
 } Curve;
 
+/* Mostly |x| in [t1, 2), where an affine piece applies (whole vectors take it),
+ * both signs; now and then t1 itself, the float below it, 2 or a small value. */
+static float tf_above_t1(const CspfixTFPower *pw)
+{
+    const float t1 = pw->t1 < 0x3f800000u ? av_int2float(pw->t1) : 0.5f;
+    const float s  = (rnd() & 1) ? -1.0f : 1.0f;
+
+    switch (rnd() & 255) {
+    case 0:  return s * t1;
+    case 1:  return s * av_int2float(av_float2int(t1) - 1);
+    case 2:  return s * 2.0f;
+    case 3:  return s * rnd_float(0.0f, t1);
+    default: return s * rnd_float(t1, 1.99f);
+    }
+}
+
 /* Every curve both ways (the power form where the curve is a power, the segments
  * elsewhere), four compositions (a power; a power below a point and affine above
- * it, both ways; neither), on two signals: rnd_signal() (vectors mixing the
+ * it, both ways; neither), on three signals: rnd_signal() (vectors mixing the
  * power form's window with what lies outside it) and values within the window
- * (|x| < 2, both signs, zeros), where whole vectors take the power form. */
+ * (|x| < 2, both signs, zeros), where whole vectors take the power form; and values
+ * mostly above the affine piece's start t1 (tf_above_t1()), where whole vectors take it. */
 static void check_tf(const CspfixDSPContext *dsp)
 {
     static const char *const names[CSPFIX_CURVE_NB] = {
@@ -389,12 +406,14 @@ static void check_tf(const CspfixDSPContext *dsp)
         if (check_func(dsp->stage.tf, "cspfix_tf_%s_%d", curves[k % n].name, depth)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
-                for (int sig = 0; sig < 2; sig++) {
+                for (int sig = 0; sig < 3; sig++) {
                     for (int x = 0; x < 3 * (MAXW + PAD); x++) {
                         if (!sig)
                             ref_buf[x] = rnd_signal();
-                        else
+                        else if (sig == 1)
                             ref_buf[x] = (rnd() & 31) ? rnd_float(-1.99f, 1.99f) : 0.0f;
+                        else
+                            ref_buf[x] = tf_above_t1(&tab->pow);
                     }
                     memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
                     call_ref(ref[0], ref[1], ref[2], w, tab);
@@ -415,6 +434,19 @@ static void check_tf(const CspfixDSPContext *dsp)
         static const Curve identity = { "identity", { CSPFIX_CURVE_NONE } };
         ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&identity.c, CSPFIX_TF_POW_TOL);
         fill_floats(ref_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
+        memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+        call_ref(ref[0], ref[1], ref[2], MAXW, tab);
+        call_new(new[0], new[1], new[2], MAXW, tab);
+        if (memcmp(ref_buf, new_buf, 3 * (MAXW + PAD) * sizeof(float)))
+            fail();
+        bench_new(new[0], new[1], new[2], MAXW, tab);
+    }
+    /* and on the affine piece of sRGB decode then BT.1886 encode (B7's curve), which
+     * keeps values in [t1, 1) where it is applied again: (x + 0.055) / 1.055 */
+    if (check_func(dsp->stage.tf, "cspfix_tf_affine")) {
+        static const Curve srgb = { "srgb_to_bt1886", { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 } };
+        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&srgb.c, ff_cspfix_tf_tol(8));
+        fill_floats(ref_buf, 3 * (MAXW + PAD), 0.05f, 1.0f);
         memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
         call_ref(ref[0], ref[1], ref[2], MAXW, tab);
         call_new(new[0], new[1], new[2], MAXW, tab);
