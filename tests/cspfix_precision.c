@@ -24,13 +24,20 @@
  * compares every in-gamut output sample with the unrounded reference value:
  * no sample may be 1 code or more away, and at least 99.9 % (8/10-bit output)
  * or 99.5 % (12-bit and more) must be exactly the correctly rounded value.
- * Usage: cspfix_precision [-q] [name-substring]
+ * Usage: cspfix_precision [-v] [name-substring]
+ * The integer rows run on as many worker threads as the machine has cores (at most 4;
+ * CSPFIX_PRECISION_JOBS=N sets it), each row's filter with one thread; the table is
+ * printed in its order once all rows are done.
  */
 
+#define _POSIX_C_SOURCE 200809L
+
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libavutil/common.h>
 #include <libavutil/cpu.h>
@@ -524,7 +531,7 @@ static void account(Stats *s, double ref, int out, const int in[3], int c)
     }
 }
 
-static int run_conv(const Conv *cv, int verbose)
+static int run_conv(const Conv *cv, int verbose, FILE *rep)
 {
     char filter[512];
     AVFrame *in, *out = NULL;
@@ -624,13 +631,13 @@ static int run_conv(const Conv *cv, int verbose)
 
     pct  = st.n ? 100.0 * st.exact / st.n : 0.0;
     pass = st.n > 0 && st.max < (cv->max_bound ? cv->max_bound : 1.0) && pct >= bound;
-    printf("| %-34s | %2d->%2d | %10lld | %7.4f | %8.5f | %8.4f %% | %s |\n", cv->name,
+    fprintf(rep, "| %-34s | %2d->%2d | %10lld | %7.4f | %8.5f | %8.4f %% | %s |\n", cv->name,
            cv->in.depth, cv->out.depth, st.n, st.max, st.n ? st.sum / st.n : 0.0, pct,
            pass ? "ok" : "FAIL");
     if (!pass || verbose)
-        printf("|   worst: in (%d,%d,%d) comp %d ref %.4f out %d\n", st.worst_in[0],
+        fprintf(rep, "|   worst: in (%d,%d,%d) comp %d ref %.4f out %d\n", st.worst_in[0],
                st.worst_in[1], st.worst_in[2], st.worst_c, st.worst_ref, st.worst_out);
-    fflush(stdout);
+    fflush(rep);
     av_frame_free(&in);
     av_frame_free(&out);
     return pass ? 0 : 1;
@@ -700,6 +707,38 @@ static int run_float_conv(const Conv *cv)
     return pass ? 0 : 1;
 }
 
+#define MAX_JOBS 4
+
+typedef struct Jobs {
+    pthread_mutex_t lock;
+    const char *only;
+    int verbose, next;
+    struct {
+        FILE *rep;                     ///< the row's printed lines (open_memstream)
+        char *text;
+        size_t len;
+        int ran, ret;
+    } rows[FF_ARRAY_ELEMS(convs)];
+} Jobs;
+
+static void *worker(void *arg)
+{
+    Jobs *j = arg;
+
+    for (;;) {
+        int i;
+        pthread_mutex_lock(&j->lock);
+        i = j->next++;
+        pthread_mutex_unlock(&j->lock);
+        if (i >= FF_ARRAY_ELEMS(convs))
+            return NULL;
+        if (j->only && !strstr(convs[i].name, j->only))
+            continue;
+        j->rows[i].ret = run_conv(&convs[i], j->verbose, j->rows[i].rep);
+        j->rows[i].ran = 1;
+    }
+}
+
 int main(int argc, char **argv)
 {
     int passed = 0, failed = 0, verbose = 0;
@@ -717,13 +756,41 @@ int main(int argc, char **argv)
         av_force_cpu_flags(atoi(getenv("CSPFIX_CPUFLAGS")));
     printf("| conversion                         | bits   | samples    | max LSB | mean LSB | exact      | result |\n");
     printf("|------------------------------------|--------|------------|---------|----------|------------|--------|\n");
-    for (int i = 0; i < sizeof(convs) / sizeof(convs[0]); i++) {
-        if (only && !strstr(convs[i].name, only))
-            continue;
-        if (run_conv(&convs[i], verbose) == 0)
-            passed++;
-        else
-            failed++;
+    {
+        /* the rows on worker threads (each row runs the filter with one thread); their
+         * lines are printed in table order */
+        const int nconv = FF_ARRAY_ELEMS(convs);
+        const char *env = getenv("CSPFIX_PRECISION_JOBS");
+        Jobs jobs = { .only = only, .verbose = verbose, .next = 0 };
+        pthread_t th[MAX_JOBS];
+        int nth = env ? atoi(env) : (int)sysconf(_SC_NPROCESSORS_ONLN);
+
+        nth = av_clip(nth, 1, MAX_JOBS);
+        pthread_mutex_init(&jobs.lock, NULL);
+        for (int i = 0; i < nconv; i++)
+            jobs.rows[i].rep = open_memstream(&jobs.rows[i].text, &jobs.rows[i].len);
+        for (int t = 0; t < nth; t++)
+            if (pthread_create(&th[t], NULL, worker, &jobs)) {
+                nth = t;
+                break;
+            }
+        if (!nth)
+            worker(&jobs);
+        for (int t = 0; t < nth; t++)
+            pthread_join(th[t], NULL);
+        for (int i = 0; i < nconv; i++) {
+            fclose(jobs.rows[i].rep);
+            fputs(jobs.rows[i].text ? jobs.rows[i].text : "", stdout);
+            free(jobs.rows[i].text);
+            if (jobs.rows[i].ran) {
+                if (jobs.rows[i].ret == 0)
+                    passed++;
+                else
+                    failed++;
+            }
+        }
+        pthread_mutex_destroy(&jobs.lock);
+        fflush(stdout);
     }
     printf("\nFloat outputs: error relative to max(|model|, 1); bounds: max %g, 99.9 %% within %g\n\n",
            FLOAT_MAX, FLOAT_BOUND);
