@@ -936,15 +936,15 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ; back). m8, m10 the sums of A and B, m9, m13 scratch, m11, m12 the columns of A and
 ; B, m14, m15 lo and hi; the samples in and q out at [rsp + ED_TA/ED_TB + j * mmsize].
 %macro ED_STEP2 9
-    mulps   m10, %9, [ed_k1]            ; B: e_up[c - 1] / 16
+    mulps   m10, %9, EDK1            ; B: e_up[c - 1] / 16
 %if mmsize == 64
     valignd %9, %7, %3, 15              ; B's S(t), before A's step overwrites %3
 %else
     vperm2f128 m13, %7, %3, 0x03
     vpalignr %9, %7, m13, 12
 %endif
-    mulps   m8, %5, [ed_k1]             ; A, as in ED_STEP
-    vfmadd231ps m8, %4, [ed_k5]
+    mulps   m8, %5, EDK1             ; A, as in ED_STEP
+    vfmadd231ps m8, %4, EDK5
     vbroadcastss %5, [errq + xq * 4 + (%1 + 2) * 4]
 %if mmsize == 64
     valignd %5, %3, %5, 15
@@ -954,7 +954,7 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     vblendps %5, m13, %5, 1
 %endif
     ED_FINISH m8, %5, %2, %3, [rsp + ED_TA + %1 * mmsize], m11, k1
-    vfmadd231ps m10, %8, [ed_k5]        ; B
+    vfmadd231ps m10, %8, EDK5        ; B
     ED_FINISH m10, %9, %6, %7, [rsp + ED_TB + %1 * mmsize], m12, k2
 %if mmsize == 64
     vpermps m13, m16, %7                ; lane n - 1 - L's error
@@ -969,11 +969,11 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ; and S(t - 1)) + 3 S(t) / 16, + the samples, clamped, + 7 e(t - 1) / 16; q back to the
 ; samples, the error to e out (m9 scratch)
 %macro ED_FINISH 7
-    vfmadd231ps %1, %2, [ed_k3]
+    vfmadd231ps %1, %2, EDK3
     addps   %1, %5
     vmaxps  %1, %1, m14
     vminps  %1, %1, m15
-    vfmadd231ps %1, %3, [ed_k7]
+    vfmadd231ps %1, %3, EDK7
     ED_MASKED_E %4, %1, m9, %6, %7, m13
     movu    %5, m9
 %endmacro
@@ -984,7 +984,7 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ; AVX2: scratch holds the compare. The columns step on.
 %macro ED_MASKED_E 6
 %if mmsize == 64
-    vpcmpud %5, %4, [rsp + ED_MISC + 2 * mmsize], 1
+    vpcmpud %5, %4, EDWLIM, 1
     vreduceps %1{%5}{z}, %2, 0
     vrndscaleps %3, %2, 0
 %else
@@ -993,7 +993,7 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
     subps   %1, %2, %3
     andnps  %1, %6, %1
 %endif
-    vpaddd  %4, [ed_one]
+    vpaddd  %4, EDONE
 %endmacro
 
 ; the stack: 2 L row pointers, then lo, hi, w (AVX2: w - 1 biased), the index of
@@ -1001,6 +1001,13 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ; columns) and their transposed samples (A, B)
 %macro DITHER_ED 0
 %assign L mmsize / 4
+; the constants as memory operands; the AVX-512 two-vector loop holds them in registers
+%define EDK1   [ed_k1]
+%define EDK3   [ed_k3]
+%define EDK5   [ed_k5]
+%define EDK7   [ed_k7]
+%define EDONE  [ed_one]
+%define EDWLIM [rsp + ED_MISC + 2 * mmsize]
 %assign ED_MISC 2 * L * 8
 %assign ED_ST   ED_MISC + 4 * mmsize
 %assign ED_TA   ED_ST + 10 * mmsize
@@ -1186,6 +1193,20 @@ cglobal cspfix_dither_ed, 6, 10, 32, ED_TB + L * mmsize, rows, n, w, err, lo, hi
     movu    m15, [rsp + ED_MISC + mmsize]
 %if mmsize == 64
     movu    m16, [rsp + ED_MISC + 3 * mmsize]
+    ; the constants in registers the steps leave free (the transposes use m19, m20,
+    ; m26-m31): 6 loads a block instead of 8 memory operands a vector and step
+    movu    m17, [ed_k1]
+    movu    m18, [ed_k3]
+    movu    m21, [ed_k5]
+    movu    m22, [ed_k7]
+    movu    m23, [ed_one]
+    movu    m24, [rsp + ED_MISC + 2 * mmsize]
+    %define EDK1   m17
+    %define EDK3   m18
+    %define EDK5   m21
+    %define EDK7   m22
+    %define EDONE  m23
+    %define EDWLIM m24
 %endif
 %assign l 0
 %rep L / 2
@@ -1194,6 +1215,12 @@ cglobal cspfix_dither_ed, 6, 10, 32, ED_TB + L * mmsize, rows, n, w, err, lo, hi
     ED_STEP2 l, m1, m0, m3, m2, m5, m4, m7, m6
 %assign l l + 1
 %endrep
+%define EDK1   [ed_k1]
+%define EDK3   [ed_k3]
+%define EDK5   [ed_k5]
+%define EDK7   [ed_k7]
+%define EDONE  [ed_one]
+%define EDWLIM [rsp + ED_MISC + 2 * mmsize]
 %assign l 0
 %rep 8
     movu    [rsp + ED_ST + l * mmsize], m %+ l
