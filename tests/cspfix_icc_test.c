@@ -40,6 +40,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavutil/frame.h>
 #include <libavutil/common.h>
+#include <libavutil/cpu.h>
 #include <libavutil/log.h>
 #include <libavutil/mem.h>
 
@@ -427,6 +428,21 @@ static void check_profiles_in(void)
             CHECK(!cspfix_frames_equal(out8, png), "%s: icc=auto converts", cases[i].name);
             CHECK(!av_frame_get_side_data(out8, AV_FRAME_DATA_ICC_PROFILE),
                   "%s: the sRGB output drops the input's profile", cases[i].name);
+        }
+        /* the 3D table stage's SIMD kernels (lut3d, AVX2/AVX-512) give C's outputs: the
+         * same conversions with the C kernels only (as -cpuflags 0) */
+        if (cases[i].kind == P_LUT && out8 && out16) {
+            AVFrame *c8 = NULL, *c16 = NULL;
+            av_force_cpu_flags(0);
+            CHECK(cspfix_run1(png, "cspfix=primaries=bt709:trc=iec61966-2-1:format=rgb24", 1, &c8) >= 0 &&
+                  cspfix_run1(png, "cspfix=primaries=bt709:trc=iec61966-2-1:format=rgb48le", 1, &c16) >= 0,
+                  "%s: conversions run with the C kernels", cases[i].name);
+            av_force_cpu_flags(-1);
+            CHECK(c8 && c16 && cspfix_frames_equal(c8, out8) && cspfix_frames_equal(c16, out16),
+                  "%s: 8- and 16-bit outputs of the C kernels and of the CPU's (flags 0x%x) equal",
+                  cases[i].name, av_get_cpu_flags());
+            av_frame_free(&c8);
+            av_frame_free(&c16);
         }
         /* a value of its own kept on the output (the primaries, or the curve): the profile
          * made for the output says it (lcms2 through both profiles, in XYZ) */

@@ -126,6 +126,8 @@ decl_cspfix_matrix_fn(ff_cspfix_matrix_avx512);
     decl_cspfix_gamut_compress_fn(ff_cspfix_gamut_compress_##opt)
 DECL_GAMUT(avx2);
 DECL_GAMUT(avx512);
+decl_cspfix_lut3d_fn(ff_cspfix_lut3d_avx2);
+decl_cspfix_lut3d_fn(ff_cspfix_lut3d_avx512);
 
 /* fused (cspfix_fused.asm) */
 #define DECL_FUSED(bits, opt)                                       \
@@ -232,6 +234,7 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
         dsp->clip           = ff_cspfix_clip_avx2;
         dsp->gamut_desat    = ff_cspfix_gamut_desat_avx2;
         dsp->gamut_compress = ff_cspfix_gamut_compress_avx2;
+        dsp->lut3d          = ff_cspfix_lut3d_avx2;
     }
     if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
         dsp->matrix  = ff_cspfix_matrix_avx2;
@@ -246,6 +249,7 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
         dsp->clip           = ff_cspfix_clip_avx512;
         dsp->gamut_desat    = ff_cspfix_gamut_desat_avx512;
         dsp->gamut_compress = ff_cspfix_gamut_compress_avx512;
+        dsp->lut3d          = ff_cspfix_lut3d_avx512;
     }
     if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
         dsp->matrix  = ff_cspfix_matrix_avx512;

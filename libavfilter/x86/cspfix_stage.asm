@@ -1,10 +1,10 @@
 ;*****************************************************************************
 ;* SIMD kernels of the cspfix filter, stage family: in-place float32 rows of
-;* three components (matrix, affine, tf, tonemap; matrix and affine also with
-;* AVX-512), bit-exact with the C versions in libavfilter/cspfix_dsp.c: the same
-;* operations in the same order, with fused multiply-adds (FMA3) exactly where
-;* the C code calls fmaf() (matrix and the transfer tables' polynomials), nowhere
-;* else.
+;* three components (matrix, affine, tf, tonemap, clip, gamut_desat/compress,
+;* lut3d; AVX2 and AVX-512, affine also SSE2), bit-exact with the C versions in
+;* libavfilter/cspfix_dsp.c: the same operations in the same order, with fused
+;* multiply-adds (FMA3) exactly where the C code calls fmaf() (matrix and the
+;* transfer tables' polynomials), nowhere else.
 ;* Copyright (c) 2026 the cspfix developers
 ;*
 ;* This file is part of FFmpeg.
@@ -997,6 +997,254 @@ cglobal cspfix_gamut_compress, 7, 8, %%regs, c0, c1, c2, w, thr, sinv, hi, x
     RET
 %endmacro
 
+;-----------------------------------------------------------------------------
+; void lut3d(float *c0, float *c1, float *c2, int w, const float *t, int n)
+; as lut3d_c: each (c0, c1, c2) clamped to [0, 1] (maxps first: NaN and -0 give +0,
+; as C's fmaxf(x, 0); a signalling NaN too, where glibc's fmaxf, called by a GCC
+; build, gives NaN and C then clamps it to 1), times m = n - 1, cell ir = min((int)r,
+; m - 1), fractions
+; fr = r - ir; the tetrahedron by C's strict compares, its weights 1 - f1, f1 - f2,
+; f2 - f3, f3 of the sorted fractions (their values are the max, the median and the
+; min whichever branch picks them: the fractions are in [+0, 1], never NaN or -0),
+; out = ((w0 p0 + w1 p1) + w2 p2) + w3 p3 in separate multiplies and adds.
+; No gathers: each corner's 3 floats come with one 16-byte load (the AVX2 tf's
+; records, 4 lanes per 128-bit part with vinsertf128 / vinsertf32x4, a 4x4 transpose
+; per part). p0, p1 and p2 are read from their first float (their 4th float is at
+; most p3's first), p3 from the float before it (p3 may be the table's last point),
+; so no load leaves the table. Byte offsets in int32: n < 560 (the tables have
+; n <= 129, ff_cspfix_custom_lut3d()).
+; Two passes per block of LUT3D_BLOCK samples, as tf: the byte offsets of the 4
+; corners and the 3 sorted fractions to the stack, then the loads and the sums.
+;-----------------------------------------------------------------------------
+%define LUT3D_BLOCK 256
+%define LUT3D_VEC   (7 * mmsize)                       ; stack bytes per vector
+%define LUT3D_K     (LUT3D_BLOCK / (mmsize / 4) * LUT3D_VEC) ; the constants
+%define LUT3D_MF    (LUT3D_K + 0 * mmsize)             ; m as a float
+%define LUT3D_MM1   (LUT3D_K + 1 * mmsize)             ; m - 1
+%define LUT3D_DR    (LUT3D_K + 2 * mmsize)             ; byte steps: 12
+%define LUT3D_DG    (LUT3D_K + 3 * mmsize)             ; 12 n
+%define LUT3D_DB    (LUT3D_K + 4 * mmsize)             ; 12 n^2
+%define LUT3D_D3    (LUT3D_K + 5 * mmsize)             ; 12 (1 + n + n^2) - 4
+
+; LUT3D_SEL dst, f, t, mask: dst = mask ? t : f (mask: a k register with AVX-512)
+%macro LUT3D_SEL 4
+%if mmsize == 64
+    vblendmps %1{%4}, %2, %3
+%else
+    vblendvps %1, %2, %3, %4
+%endif
+%endmacro
+
+; LUT3D_RECORDS offsets, disp: m0-m3 = the 16 bytes at t + disp + the byte offsets
+; of the lanes at [offsets] (m<k>: lanes k, k + 4, k + 8, k + 12, one per 128-bit
+; part; two lanes' offsets per 64-bit load as in tf). Clobbers i0, i1, i2.
+%macro LUT3D_RECORDS 2
+%assign l3k_ 0
+%rep 2
+%assign l3k1_ l3k_ + 1
+%assign l3h_ 0
+%rep mmsize / 32
+    mov     i0q, [%1 + 4 * l3k_ + 32 * l3h_]
+    mov     i1q, [%1 + 4 * l3k_ + 32 * l3h_ + 16]
+    mov     i2d, i0d
+    shr     i0q, 32
+    TF_LOAD16 l3k_, 2 * l3h_, tq + i2q + %2
+    mov     i2d, i1d
+    shr     i1q, 32
+    TF_LOAD16 l3k_, 2 * l3h_ + 1, tq + i2q + %2
+    TF_LOAD16 l3k1_, 2 * l3h_, tq + i0q + %2
+    TF_LOAD16 l3k1_, 2 * l3h_ + 1, tq + i1q + %2
+%assign l3h_ l3h_ + 1
+%endrep
+%assign l3k_ l3k_ + 2
+%endrep
+%endmacro
+
+; LUT3D_CORNER offsets, disp, shifted, w: the corner's components times the weight w:
+; r to m1, g to m4, b to m0 (records r g b x, or x r g b when shifted); clobbers m2,
+; m3, m5
+%macro LUT3D_CORNER 4
+    LUT3D_RECORDS %1, %2
+    unpcklps m4, m0, m1                 ; r0 r1 g0 g1 (shifted: x0 x1 r0 r1)
+    unpckhps m0, m1                     ; b0 b1 x0 x1 (g0 g1 b0 b1)
+    unpcklps m5, m2, m3
+    unpckhps m2, m3
+%if %3
+    unpckhpd m1, m4, m5
+    unpcklpd m4, m0, m2
+    unpckhpd m0, m2
+%else
+    unpcklpd m1, m4, m5
+    unpckhpd m4, m5
+    unpcklpd m0, m2
+%endif
+    mulps   m1, %4
+    mulps   m4, %4
+    mulps   m0, %4
+%endmacro
+
+%macro LUT3D 0
+cglobal cspfix_lut3d, 6, 13, 16, 6 * mmsize + LUT3D_K, c0, c1, c2, w, t, n, x, end, x0, p, i0, i1, i2
+    movsxdifnidn wq, wd
+    lea     i0d, [nq - 1]               ; m
+    movd    xm0, i0d
+    vpbroadcastd m0, xm0
+    cvtdq2ps m0, m0
+    mova    [rsp + LUT3D_MF], m0
+    dec     i0d                         ; m - 1
+    movd    xm0, i0d
+    vpbroadcastd m0, xm0
+    mova    [rsp + LUT3D_MM1], m0
+    mov     i0d, 12
+    movd    xm0, i0d
+    vpbroadcastd m0, xm0
+    mova    [rsp + LUT3D_DR], m0
+    imul    i0d, nd                     ; 12 n
+    movd    xm0, i0d
+    vpbroadcastd m0, xm0
+    mova    [rsp + LUT3D_DG], m0
+    mov     i1d, i0d
+    imul    i1d, nd                     ; 12 n^2
+    movd    xm0, i1d
+    vpbroadcastd m0, xm0
+    mova    [rsp + LUT3D_DB], m0
+    lea     i0d, [i0q + i1q + 8]        ; p3 - p0 - 4
+    movd    xm0, i0d
+    vpbroadcastd m0, xm0
+    mova    [rsp + LUT3D_D3], m0
+    VBROADCASTSS m14, [gamut_one]
+    xorps   m15, m15
+    xor     xq, xq
+.block:
+    lea     endq, [xq + LUT3D_BLOCK]
+    cmp     endq, wq
+    cmovg   endq, wq
+    mov     x0q, xq
+    mov     pq, rsp
+    mova    m9,  [rsp + LUT3D_DR]
+    mova    m10, [rsp + LUT3D_DB]
+    mova    m11, [rsp + LUT3D_DG]
+    mova    m12, [rsp + LUT3D_MM1]
+    mova    m13, [rsp + LUT3D_MF]
+%if mmsize == 64
+    %define L3A k1
+    %define L3B k2
+    %define L3C k3
+    %define L3D k4
+    %define L3E k5
+%else
+    %define L3A m4
+    %define L3B m5
+    %define L3C m5
+    %define L3D m6
+    %define L3E m6
+%endif
+.offsets:
+    movu    m0, [c0q + xq * 4]
+    movu    m1, [c1q + xq * 4]
+    movu    m2, [c2q + xq * 4]
+    vmaxps  m0, m0, m15                 ; c > 0 ? c : 0, as fmaxf(c, 0)
+    vmaxps  m1, m1, m15
+    vmaxps  m2, m2, m15
+    vminps  m0, m0, m14
+    vminps  m1, m1, m14
+    vminps  m2, m2, m14
+    mulps   m0, m13                     ; r
+    mulps   m1, m13                     ; g
+    mulps   m2, m13                     ; b
+    cvttps2dq m3, m0
+    cvttps2dq m4, m1
+    cvttps2dq m5, m2
+    pminsd  m3, m12                     ; ir
+    pminsd  m4, m12                     ; ig
+    pminsd  m5, m12                     ; ib
+    cvtdq2ps m6, m3
+    subps   m0, m6                      ; fr
+    cvtdq2ps m6, m4
+    subps   m1, m6                      ; fg
+    cvtdq2ps m6, m5
+    subps   m2, m6                      ; fb
+    pmulld  m3, m9
+    pmulld  m4, m11
+    pmulld  m5, m10
+    paddd   m3, m4
+    paddd   m3, m5                      ; p0 (byte offset)
+    ; the first step o1 = fr > fg ? (fr > fb ? dr : db) : (fb > fg ? db : dg)
+    GAMUT_LT L3A, m1, m0                ; fr > fg
+    GAMUT_LT L3C, m2, m0                ; fr > fb
+    GAMUT_LT L3D, m1, m2                ; fb > fg
+    LUT3D_SEL m7, m10, m9, L3C
+    LUT3D_SEL m8, m11, m10, L3D
+    LUT3D_SEL m7, m8, m7, L3A
+    ; the last step o3 = fr > fg ? (fg > fb ? db : dg) : (fb > fr ? dr : db)
+    GAMUT_LT L3B, m2, m1                ; fg > fb
+    GAMUT_LT L3E, m0, m2                ; fb > fr
+    LUT3D_SEL m8, m11, m10, L3B
+    LUT3D_SEL m5, m10, m9, L3E
+    LUT3D_SEL m8, m5, m8, L3A
+    paddd   m7, m3                      ; p1
+    paddd   m4, m3, [rsp + LUT3D_D3]    ; p3 - 4
+    psubd   m8, m4, m8                  ; p2 - 4 = p3 - 4 - o3
+    mova    [pq], m3
+    mova    [pq + mmsize], m7
+    mova    [pq + 2 * mmsize], m8
+    mova    [pq + 3 * mmsize], m4
+    ; the sorted fractions f1 >= f2 >= f3
+    vmaxps  m4, m0, m1
+    vminps  m5, m0, m1
+    vmaxps  m6, m4, m2                  ; f1
+    vminps  m4, m4, m2
+    vminps  m7, m5, m2                  ; f3
+    vmaxps  m5, m5, m4                  ; f2
+    mova    [pq + 4 * mmsize], m6
+    mova    [pq + 5 * mmsize], m5
+    mova    [pq + 6 * mmsize], m7
+    add     pq, LUT3D_VEC
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .offsets
+    mov     xq, x0q
+    mov     pq, rsp
+.sums:
+    mova    m11, [pq + 4 * mmsize]
+    mova    m12, [pq + 5 * mmsize]
+    mova    m13, [pq + 6 * mmsize]      ; w3 = f3
+    subps   m10, m14, m11               ; w0 = 1 - f1
+    subps   m11, m12                    ; w1 = f1 - f2
+    subps   m12, m13                    ; w2 = f2 - f3
+    LUT3D_CORNER pq, 0, 0, m10
+    mova    m7, m1
+    mova    m8, m4
+    mova    m9, m0
+    LUT3D_CORNER pq + mmsize, 0, 0, m11
+    addps   m7, m1
+    addps   m8, m4
+    addps   m9, m0
+    LUT3D_CORNER pq + 2 * mmsize, 4, 0, m12
+    addps   m7, m1
+    addps   m8, m4
+    addps   m9, m0
+    LUT3D_CORNER pq + 3 * mmsize, 0, 1, m13
+    addps   m7, m1
+    addps   m8, m4
+    addps   m9, m0
+    movu    [c0q + xq * 4], m7
+    movu    [c1q + xq * 4], m8
+    movu    [c2q + xq * 4], m9
+    add     pq, LUT3D_VEC
+    add     xq, mmsize / 4
+    cmp     xq, endq
+    jl .sums
+    cmp     xq, wq
+    jl .block
+    RET
+%undef L3A
+%undef L3B
+%undef L3C
+%undef L3D
+%undef L3E
+%endmacro
+
 %if ARCH_X86_64
 INIT_XMM sse2
 AFFINE
@@ -1010,6 +1258,7 @@ TONEMAP tonemap_i, 1
 CLIP
 GAMUT_DESAT
 GAMUT_COMPRESS
+LUT3D
 %endif ; HAVE_AVX2_EXTERNAL
 %if HAVE_AVX512_EXTERNAL
 INIT_ZMM avx512
@@ -1021,5 +1270,6 @@ TONEMAP tonemap_i, 1
 CLIP
 GAMUT_DESAT
 GAMUT_COMPRESS
+LUT3D
 %endif ; HAVE_AVX512_EXTERNAL
 %endif ; ARCH_X86_64

@@ -1247,6 +1247,107 @@ static void check_gamut(const CspfixDSPContext *dsp)
     report("gamut");
 }
 
+/* an input of the 3D table stage on an n-point grid (m = n - 1): in and out of [0, 1],
+ * grid points k / m (exact where m is a power of 2; the float below k otherwise), points
+ * on a 1/4-cell sub-grid (the same fraction in other cells: ties between components),
+ * 0, -0, 1, the float above 1, quiet NaNs of any sign and payload, +-inf, huge values.
+ * No signalling NaNs: C's fminf(fmaxf(sNaN, 0), 1) is 1 with glibc's fmaxf (IEEE maxNum:
+ * NaN for an sNaN) and 0 where the compiler inlines fmaxf as maxss (clang), so C itself
+ * differs between builds there; the SIMD kernels give 0, as for any NaN. */
+static float lut3d_in(int m)
+{
+    switch (rnd() & 15) {
+    case 0:  return (float)(int)(rnd() % (m + 1)) / m;
+    case 1:  return (float)(int)(rnd() % (4 * m + 1)) / (4 * m);
+    case 2:  return (rnd() & 1) ? 0.0f : -0.0f;
+    case 3:  return (rnd() & 1) ? 1.0f : av_int2float(0x3f800001);
+    case 4:  return av_int2float(0x7fc00000 | (rnd() & 0x803fffff));
+    case 5:  return (rnd() & 1) ? INFINITY : -INFINITY;
+    case 6:  return (rnd() & 1) ? 1e30f : -1e30f;
+    case 7:  return rnd_float(-0.2f, 0.0f);
+    default: return rnd_float(-0.2f, 1.2f);
+    }
+}
+
+/* a 3D table of n^3 points: a smooth colour transform (a matrix, curves, cross terms;
+ * some values out of [0, 1]) with noise, or (zeros) signed zeros, mostly -0, and some
+ * infinities */
+static void lut3d_table(float *t, int n, int zeros)
+{
+    for (int i = 0; i < n * n * n; i++) {
+        const float r = (float)(i % n) / (n - 1), g = (float)(i / n % n) / (n - 1);
+        const float b = (float)(i / (n * n)) / (n - 1);
+        float *p = t + 3 * i;
+        if (zeros) {
+            for (int c = 0; c < 3; c++)
+                p[c] = !(rnd() & 15) ? ((rnd() & 1) ? INFINITY : -INFINITY) :
+                       (rnd() & 7) ? -0.0f : 0.0f;
+            continue;
+        }
+        p[0] = 1.12f * r - 0.09f * g - 0.03f * b * b + 0.02f * sinf(5.0f * g);
+        p[1] = 0.05f * r + 0.93f * sqrtf(g) + 0.04f * b - 0.01f;
+        p[2] = -0.02f * r + 0.1f * g * r + 1.05f * b * b * b;
+        for (int c = 0; c < 3; c++)
+            p[c] += rnd_float(-0.01f, 0.01f);
+    }
+}
+
+/* The 3D table (LUT profiles, CSPFIX_ICC_LUT_N = 33 points per axis) on tables of a
+ * smooth colour transform with noise at n = 33 and small n (m a power of 2 or not), and on
+ * tables of signed zeros with a few infinities: there the sum is -0 only where all four
+ * corners are -0, and NaN where a corner of weight 0 is infinite, so the corners that
+ * each tie picks show. Inputs: lut3d_in() per component, and in a quarter of the pixels
+ * two or three equal components. */
+static void check_lut3d(const CspfixDSPContext *dsp)
+{
+    static const struct { int n, zeros; } tabs[] = {
+        { 33, 0 }, { 2, 0 }, { 3, 0 }, { 5, 0 }, { 6, 0 }, { 17, 0 }, { 3, 1 }, { 5, 1 },
+    };
+    LOCAL_ALIGNED_64(float, ref_buf, [3 * (MAXW + PAD)]);
+    LOCAL_ALIGNED_64(float, new_buf, [3 * (MAXW + PAD)]);
+    float *ref[3], *new[3], *t = av_malloc(33 * 33 * 33 * 3 * sizeof(*t));
+    declare_func(void, CSPFIX_LUT3D_ARGS);
+
+    if (!t)
+        return;
+    for (int c = 0; c < 3; c++) {
+        ref[c] = ref_buf + c * (MAXW + PAD);
+        new[c] = new_buf + c * (MAXW + PAD);
+    }
+    if (check_func(dsp->stage.lut3d, "cspfix_lut3d")) {
+        for (int k = 0; k < FF_ARRAY_ELEMS(tabs); k++) {
+            const int n = tabs[k].n, m = n - 1;
+            lut3d_table(t, n, tabs[k].zeros);
+            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i];
+                for (int x = 0; x < MAXW + PAD; x++) {
+                    for (int c = 0; c < 3; c++)
+                        ref[c][x] = lut3d_in(m);
+                    switch (rnd() & 7) {
+                    case 0:  ref[1][x] = ref[0][x]; break;
+                    case 1:  ref[2][x] = ref[0][x]; break;
+                    case 2:  ref[2][x] = ref[1][x]; break;
+                    case 3:  ref[1][x] = ref[2][x] = ref[0][x]; break;
+                    }
+                }
+                memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+                call_ref(ref[0], ref[1], ref[2], w, t, n);
+                call_new(new[0], new[1], new[2], w, t, n);
+                for (int c = 0; c < 3; c++)
+                    if (memcmp(ref[c], new[c], w * sizeof(float))) {
+                        fail();
+                        break;
+                    }
+            }
+        }
+        lut3d_table(t, 33, 0);
+        fill_floats(new_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
+        bench_new(new[0], new[1], new[2], MAXW, t, 33);
+    }
+    av_free(t);
+    report("lut3d");
+}
+
 /* ---- one function per kernel family (cspfix_dsp.h), each running the checks of
  * its kernels (reported per kernel) ---- */
 
@@ -1257,6 +1358,7 @@ static void check_stage(const CspfixDSPContext *dsp)
     check_tf(dsp);
     check_tonemap(dsp);
     check_gamut(dsp);
+    check_lut3d(dsp);
 }
 
 /* Error diffusion: n rows and the error row, padded by CSPFIX_ED_PAD on both sides;
