@@ -256,15 +256,23 @@ static decl_cspfix_gamut_desat_fn(gamut_desat_c)
     }
 }
 
+static inline float clamp01(float x)
+{
+    x = x > 0.0f ? x : 0.0f;
+    return x < 1.0f ? x : 1.0f;
+}
+
 static decl_cspfix_lut3d_fn(lut3d_c)
 {
     const int m = n - 1;
     const ptrdiff_t dr = 3, dg = 3 * n, db = 3 * n * n;
 
     for (int x = 0; x < w; x++) {
-        const float r = fminf(fmaxf(c0[x], 0.0f), 1.0f) * m;
-        const float g = fminf(fmaxf(c1[x], 0.0f), 1.0f) * m;
-        const float b = fminf(fmaxf(c2[x], 0.0f), 1.0f) * m;
+        /* clamped as (x > 0 ? x : 0) < 1 ? . : 1, not by fmaxf/fminf: any NaN, signalling
+         * ones too, gives 0 on every build (as the SIMD twins' maxps) */
+        const float r = clamp01(c0[x]) * m;
+        const float g = clamp01(c1[x]) * m;
+        const float b = clamp01(c2[x]) * m;
         const int ir = FFMIN((int)r, m - 1), ig = FFMIN((int)g, m - 1), ib = FFMIN((int)b, m - 1);
         const float fr = r - ir, fg = g - ig, fb = b - ib;
         const float *p0 = t + ib * db + ig * dg + ir * dr, *p3 = p0 + dr + dg + db;

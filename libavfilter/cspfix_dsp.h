@@ -172,8 +172,8 @@ typedef struct CspfixCRow {
 /**
  * c = the 3D table t (n^3 x 3 floats, point (r, g, b) at 3 ((b n + g) n + r)) at
  * (c0, c1, c2) clamped to [0, 1], by tetrahedral interpolation: weights in one fixed
- * order of multiplies and adds (AVX2 and AVX-512 twins, bit-exact but for signalling
- * NaN inputs, which C's libm fmaxf() may not take to 0).
+ * order of multiplies and adds (AVX2 and AVX-512 twins, bit-exact; any NaN input,
+ * signalling ones too, is taken as 0).
  */
 #define CSPFIX_LUT3D_ARGS float *c0, float *c1, float *c2, int w, const float *t, int n
 #define decl_cspfix_lut3d_fn(name)          void (name)(CSPFIX_LUT3D_ARGS)

@@ -1250,10 +1250,9 @@ static void check_gamut(const CspfixDSPContext *dsp)
 /* an input of the 3D table stage on an n-point grid (m = n - 1): in and out of [0, 1],
  * grid points k / m (exact where m is a power of 2; the float below k otherwise), points
  * on a 1/4-cell sub-grid (the same fraction in other cells: ties between components),
- * 0, -0, 1, the float above 1, quiet NaNs of any sign and payload, +-inf, huge values.
- * No signalling NaNs: C's fminf(fmaxf(sNaN, 0), 1) is 1 with glibc's fmaxf (IEEE maxNum:
- * NaN for an sNaN) and 0 where the compiler inlines fmaxf as maxss (clang), so C itself
- * differs between builds there; the SIMD kernels give 0, as for any NaN. */
+ * 0, -0, 1, the float above 1, quiet and signalling NaNs of any sign and payload, +-inf,
+ * huge values (C clamps without libm's fmaxf, whose result for a signalling NaN depends on
+ * the build: every NaN is 0 in C and SIMD alike). */
 static float lut3d_in(int m)
 {
     switch (rnd() & 15) {
@@ -1262,6 +1261,7 @@ static float lut3d_in(int m)
     case 2:  return (rnd() & 1) ? 0.0f : -0.0f;
     case 3:  return (rnd() & 1) ? 1.0f : av_int2float(0x3f800001);
     case 4:  return av_int2float(0x7fc00000 | (rnd() & 0x803fffff));
+    case 8:  return av_int2float(0x7f800001 | (rnd() & 0x801ffffe)); /* signalling */
     case 5:  return (rnd() & 1) ? INFINITY : -INFINITY;
     case 6:  return (rnd() & 1) ? 1e30f : -1e30f;
     case 7:  return rnd_float(-0.2f, 0.0f);
