@@ -1305,10 +1305,12 @@ static void check_lut3d(const CspfixDSPContext *dsp)
     };
     LOCAL_ALIGNED_64(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_64(float, new_buf, [3 * (MAXW + PAD)]);
-    float *ref[3], *new[3], *t = av_malloc(33 * 33 * 33 * 3 * sizeof(*t));
+    float *ref[3], *new[3], *lut = av_malloc(33 * 33 * 33 * 3 * sizeof(*lut));
+    /* the table is not called t: FFmpeg 8.1's bench_new() declares a uint64_t t of its
+     * own, which would then be passed as the table */
     declare_func(void, CSPFIX_LUT3D_ARGS);
 
-    if (!t)
+    if (!lut)
         return;
     for (int c = 0; c < 3; c++) {
         ref[c] = ref_buf + c * (MAXW + PAD);
@@ -1317,7 +1319,7 @@ static void check_lut3d(const CspfixDSPContext *dsp)
     if (check_func(dsp->stage.lut3d, "cspfix_lut3d")) {
         for (int k = 0; k < FF_ARRAY_ELEMS(tabs); k++) {
             const int n = tabs[k].n, m = n - 1;
-            lut3d_table(t, n, tabs[k].zeros);
+            lut3d_table(lut, n, tabs[k].zeros);
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
                 for (int x = 0; x < MAXW + PAD; x++) {
@@ -1331,8 +1333,8 @@ static void check_lut3d(const CspfixDSPContext *dsp)
                     }
                 }
                 memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-                call_ref(ref[0], ref[1], ref[2], w, t, n);
-                call_new(new[0], new[1], new[2], w, t, n);
+                call_ref(ref[0], ref[1], ref[2], w, lut, n);
+                call_new(new[0], new[1], new[2], w, lut, n);
                 for (int c = 0; c < 3; c++)
                     if (memcmp(ref[c], new[c], w * sizeof(float))) {
                         fail();
@@ -1340,11 +1342,11 @@ static void check_lut3d(const CspfixDSPContext *dsp)
                     }
             }
         }
-        lut3d_table(t, 33, 0);
+        lut3d_table(lut, 33, 0);
         fill_floats(new_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
-        bench_new(new[0], new[1], new[2], MAXW, t, 33);
+        bench_new(new[0], new[1], new[2], MAXW, lut, 33);
     }
-    av_free(t);
+    av_free(lut);
     report("lut3d");
 }
 
