@@ -999,15 +999,20 @@ cglobal cspfix_map_16, 7, 10, 8, mmsize, dst, dsts, src, srcs, w, rows, m, x, va
 ; the stack: 2 L row pointers, then lo, hi, w (AVX2: w - 1 biased), the index of
 ; the last lane; the two-chain groups' state (8 vectors of errors and sums, 2 of
 ; columns) and their transposed samples (A, B)
-%macro DITHER_ED 0
-%assign L mmsize / 4
-; the constants as memory operands; the AVX-512 two-vector loop holds them in registers
+; ED_CONSTS_IN_MEMORY: the constants the steps read, as memory operands (the AVX-512
+; two-vector loop holds them in registers while it runs)
+%macro ED_CONSTS_IN_MEMORY 0
 %define EDK1   [ed_k1]
 %define EDK3   [ed_k3]
 %define EDK5   [ed_k5]
 %define EDK7   [ed_k7]
 %define EDONE  [ed_one]
 %define EDWLIM [rsp + ED_MISC + 2 * mmsize]
+%endmacro
+
+%macro DITHER_ED 0
+%assign L mmsize / 4
+    ED_CONSTS_IN_MEMORY
 %assign ED_MISC 2 * L * 8
 %assign ED_ST   ED_MISC + 4 * mmsize
 %assign ED_TA   ED_ST + 10 * mmsize
@@ -1215,12 +1220,7 @@ cglobal cspfix_dither_ed, 6, 10, 32, ED_TB + L * mmsize, rows, n, w, err, lo, hi
     ED_STEP2 l, m1, m0, m3, m2, m5, m4, m7, m6
 %assign l l + 1
 %endrep
-%define EDK1   [ed_k1]
-%define EDK3   [ed_k3]
-%define EDK5   [ed_k5]
-%define EDK7   [ed_k7]
-%define EDONE  [ed_one]
-%define EDWLIM [rsp + ED_MISC + 2 * mmsize]
+    ED_CONSTS_IN_MEMORY
 %assign l 0
 %rep 8
     movu    [rsp + ED_ST + l * mmsize], m %+ l

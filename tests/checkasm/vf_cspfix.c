@@ -427,32 +427,30 @@ static void check_tf(const CspfixDSPContext *dsp)
             }
         }
     }
-    /* Timing: the kernel runs in place, so time it on the identity curve, which
-     * keeps signal values where they are (a real curve applied thousands of times
-     * drifts into denormals or constants); its cost does not depend on the curve. */
-    if (check_func(dsp->stage.tf, "cspfix_tf")) {
-        static const Curve identity = { "identity", { CSPFIX_CURVE_NONE } };
-        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&identity.c, CSPFIX_TF_POW_TOL);
-        fill_floats(ref_buf, 3 * (MAXW + PAD), 0.0f, 1.0f);
-        memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-        call_ref(ref[0], ref[1], ref[2], MAXW, tab);
-        call_new(new[0], new[1], new[2], MAXW, tab);
-        if (memcmp(ref_buf, new_buf, 3 * (MAXW + PAD) * sizeof(float)))
-            fail();
-        bench_new(new[0], new[1], new[2], MAXW, tab);
-    }
-    /* and on the affine piece of sRGB decode then BT.1886 encode (B7's curve), which
-     * keeps values in [t1, 1) where it is applied again: (x + 0.055) / 1.055 */
-    if (check_func(dsp->stage.tf, "cspfix_tf_affine")) {
-        static const Curve srgb = { "srgb_to_bt1886", { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 } };
-        ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&srgb.c, ff_cspfix_tf_tol(8));
-        fill_floats(ref_buf, 3 * (MAXW + PAD), 0.05f, 1.0f);
-        memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-        call_ref(ref[0], ref[1], ref[2], MAXW, tab);
-        call_new(new[0], new[1], new[2], MAXW, tab);
-        if (memcmp(ref_buf, new_buf, 3 * (MAXW + PAD) * sizeof(float)))
-            fail();
-        bench_new(new[0], new[1], new[2], MAXW, tab);
+    /* Timing: the kernel runs in place, so time it on curves that keep the values where
+     * they are (a real curve applied thousands of times drifts into denormals or
+     * constants): the identity (the power form; its cost does not depend on the curve),
+     * and the affine piece of sRGB decode then BT.1886 encode (B7's curve), which keeps
+     * values in [t1, 1): (x + 0.055) / 1.055 */
+    {
+        static const struct { const char *name; Curve c; int depth; float lo; } timed[] = {
+            { "cspfix_tf", { "identity", { CSPFIX_CURVE_NONE } }, 0, 0.0f },
+            { "cspfix_tf_affine", { "srgb_to_bt1886",
+              { CSPFIX_CURVE_SRGB, 0, CSPFIX_CURVE_BT1886, 1 } }, 8, 0.05f },
+        };
+        for (int k = 0; k < FF_ARRAY_ELEMS(timed); k++) {
+            if (!check_func(dsp->stage.tf, "%s", timed[k].name))
+                continue;
+            ff_cspfix_tf_build(tab, ff_cspfix_curve_func, (void *)&timed[k].c.c,
+                               ff_cspfix_tf_tol(timed[k].depth));
+            fill_floats(ref_buf, 3 * (MAXW + PAD), timed[k].lo, 1.0f);
+            memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
+            call_ref(ref[0], ref[1], ref[2], MAXW, tab);
+            call_new(new[0], new[1], new[2], MAXW, tab);
+            if (memcmp(ref_buf, new_buf, 3 * (MAXW + PAD) * sizeof(float)))
+                fail();
+            bench_new(new[0], new[1], new[2], MAXW, tab);
+        }
     }
     av_free(tab);
     report("tf");
