@@ -203,19 +203,16 @@ int ff_cspfix_prim_xy(int prim, double xy[4][2])
     return 0;
 }
 
-int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
+int ff_cspfix_npm_xy(const double xy[4][2], double m[3][3])
 {
-    double xy[4][2], p[3][3], pi[3][3], w[3], s[3];
+    double p[3][3], pi[3][3], w[3], s[3];
 
-    if (ff_cspfix_is_xyz_prim(prim)) {
-        /* XYZ itself: the identity (its blue primary has y = 0) */
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                m[i][j] = i == j;
-        return 0;
-    }
-    if (ff_cspfix_prim_xy(prim, xy) < 0)
-        return AVERROR(EINVAL);
+    /* a primary may have y < 0 (V-Gamut's and ACES AP0's blue), not y = 0; the white
+     * has y > 0 */
+    for (int c = 0; c < 4; c++)
+        if (!isfinite(xy[c][0]) || !isfinite(xy[c][1]) || xy[c][1] == 0.0 ||
+            (c == 3 && xy[c][1] < 0.0))
+            return AVERROR(EINVAL);
     for (int c = 0; c < 3; c++) {
         double col[3];
         ff_cspfix_xy_to_xyz(col, xy[c][0], xy[c][1]);
@@ -229,8 +226,25 @@ int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
         s[i] = pi[i][0] * w[0] + pi[i][1] * w[1] + pi[i][2] * w[2];
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
-            m[i][j] = p[i][j] * s[j];
+            if (!isfinite(m[i][j] = p[i][j] * s[j]))
+                return AVERROR(EINVAL);
     return 0;
+}
+
+int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3])
+{
+    double xy[4][2];
+
+    if (ff_cspfix_is_xyz_prim(prim)) {
+        /* XYZ itself: the identity (its blue primary has y = 0) */
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                m[i][j] = i == j;
+        return 0;
+    }
+    if (ff_cspfix_prim_xy(prim, xy) < 0)
+        return AVERROR(EINVAL);
+    return ff_cspfix_npm_xy(xy, m);
 }
 
 static void white_xy(enum AVColorPrimaries prim, double *x, double *y)

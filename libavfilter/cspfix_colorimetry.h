@@ -84,6 +84,13 @@ void ff_cspfix_xy_to_xyz(double xyz[3], double x, double y);
 /** Normalised primary matrix RGB -> XYZ of a primaries value; <0 if unknown. */
 int ff_cspfix_npm(enum AVColorPrimaries prim, double m[3][3]);
 
+/**
+ * Normalised primary matrix of chromaticities xy (R, G, B, white); <0 if they give
+ * none (a primary with y = 0, a white with y <= 0, primaries on a line, a matrix that
+ * is not finite).
+ */
+int ff_cspfix_npm_xy(const double xy[4][2], double m[3][3]);
+
 /** XYZ -> XYZ adapting white wi (XYZ) to wo by wpadapt (Bradford or von Kries). */
 void ff_cspfix_adapt_matrix(double m[3][3], const double wi[3], const double wo[3], int wpadapt);
 

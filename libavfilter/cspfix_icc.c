@@ -118,9 +118,15 @@ static int read_colorants(CspfixIcc *c, cmsHPROFILE h, double xy[4][2])
     }
     for (int k = 0; k < 4; k++) {
         const double s = v[k][0] + v[k][1] + v[k][2];
-        if (!(s > 1e-9) || !(v[k][1] >= 0.0)) {
+        static const char *const name[4] = { "red colorant", "green colorant",
+                                             "blue colorant", "white" };
+        if (!(s > 1e-9)) {
             snprintf(c->why, sizeof(c->why), "its %s has no chromaticity (X+Y+Z = %g)",
-                     k < 3 ? "colorant" : "white", s);
+                     name[k], s);
+            return AVERROR_INVALIDDATA;
+        }
+        if (!(v[k][1] >= 0.0)) {
+            snprintf(c->why, sizeof(c->why), "its %s has a negative Y (%g)", name[k], v[k][1]);
             return AVERROR_INVALIDDATA;
         }
         xy[k][0] = v[k][0] / s;
@@ -131,8 +137,15 @@ static int read_colorants(CspfixIcc *c, cmsHPROFILE h, double xy[4][2])
 
 static int match_primaries(CspfixIcc *c, const double xy[4][2])
 {
-    double best = INFINITY;
+    double best = INFINITY, npm[3][3];
     int prim = -1;
+
+    if (ff_cspfix_npm_xy(xy, npm) < 0) {
+        snprintf(c->why, sizeof(c->why), "its colorants (R %.4f,%.4f G %.4f,%.4f B %.4f,%.4f, "
+                 "white %.4f,%.4f) give no RGB-to-XYZ matrix", xy[0][0], xy[0][1],
+                 xy[1][0], xy[1][1], xy[2][0], xy[2][1], xy[3][0], xy[3][1]);
+        return AVERROR_INVALIDDATA;
+    }
 
     for (int p = 1; p <= CSPFIX_PRI_OPRGB; p++) {
         double ref[4][2], d = 0.0;

@@ -29,7 +29,9 @@
  * (CspfixExecConfig.force_generic: no fast path, no fusion, no code tables), on 1 and on 4
  * slices, and compares every sample. Exact paths must match sample for sample; the integer
  * matrix path (fixed point, see doc/design.md) within one code.
- * Usage: [CSPFIX_CPUFLAGS=0] exec_test [-v]
+ * Usage: [CSPFIX_CPUFLAGS=0] exec_test [-v] [--shard K/N]
+ * --shard K/N runs the items (the three checks, then the cases) whose index is K modulo
+ * N, so that N processes share them (make check-asan runs two).
  */
 
 #include <math.h>
@@ -520,22 +522,42 @@ static void check_lut3d(void)
 int main(int argc, char **argv)
 {
     int seen[CSPFIX_PATH_NB] = { 0 };
+    int shard = 0, nb_shards = 1;
 
-    verbose = argc > 1 && !strcmp(argv[1], "-v");
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-v")) {
+            verbose = 1;
+        } else if (!strcmp(argv[i], "--shard") && i + 1 < argc &&
+                   sscanf(argv[i + 1], "%d/%d", &shard, &nb_shards) == 2 &&
+                   nb_shards > 0 && shard >= 0 && shard < nb_shards) {
+            i++;
+        } else {
+            fprintf(stderr, "usage: exec_test [-v] [--shard K/N], 0 <= K < N\n");
+            return 2;
+        }
+    }
     /* CSPFIX_CPUFLAGS=0: C kernels only */
     if (getenv("CSPFIX_CPUFLAGS"))
         av_force_cpu_flags(atoi(getenv("CSPFIX_CPUFLAGS")));
-    check_tf_forms();
-    check_reuse();
-    check_lut3d();
+    /* items 0, 1, 2 the checks, then the cases: item i in shard i modulo N */
+    if (0 % nb_shards == shard)
+        check_tf_forms();
+    if (1 % nb_shards == shard)
+        check_reuse();
+    if (2 % nb_shards == shard)
+        check_lut3d();
     for (int i = 0; i < FF_ARRAY_ELEMS(cases); i++) {
-        run_case(&cases[i]);
+        if ((i + 3) % nb_shards == shard)
+            run_case(&cases[i]);
         seen[cases[i].path] = 1;
     }
     /* every fast path (one whose twin is another path) has a case */
     for (int p = 0; p < CSPFIX_PATH_NB; p++)
         if (ff_cspfix_exec_path_twin(p) != p)
             CHECK(seen[p], "no case for the fast path %s", ff_cspfix_exec_path_name(p));
-    printf("exec: %d passed, %d failed\n", passed, failed);
+    if (nb_shards > 1)
+        printf("exec (shard %d/%d): %d passed, %d failed\n", shard, nb_shards, passed, failed);
+    else
+        printf("exec: %d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

@@ -513,10 +513,17 @@ static void check_profiles_refused(void)
     AVBufferRef *valid = good ? save_profile(good) : NULL;
     cmsHPROFILE lab = cmsCreateLab4Profile(NULL);
     cmsHPROFILE odd = make_profile(P_FALLING), g18 = make_profile(P_MIXED);
-    AVBufferRef *b[6] = { NULL };
-    const char *what[6] = { "random bytes", "a truncated profile", "a Lab profile",
-                            "a falling curve", "different curves per channel", "an empty buffer" };
-    const char *why[6] = { "lcms2", "", "colour space", "does not increase", "curves differ", "" };
+    /* red's colorant the same as green's: no RGB-to-XYZ matrix (the fuzzer's seed
+     * icc-degenerate-colorants, whose red has y = 0, failed without a message) */
+    cmsHPROFILE flat = make_profile(P_ADOBE);
+    const cmsCIEXYZ *green = flat ? cmsReadTag(flat, cmsSigGreenColorantTag) : NULL;
+    const cmsCIEXYZ green_copy = green ? *green : (cmsCIEXYZ){ 0 };
+    AVBufferRef *b[7] = { NULL };
+    const char *what[7] = { "random bytes", "a truncated profile", "a Lab profile",
+                            "a falling curve", "different curves per channel", "an empty buffer",
+                            "red's colorant green's" };
+    const char *why[7] = { "lcms2", "", "colour space", "does not increase", "curves differ", "",
+                           "no RGB-to-XYZ matrix" };
     AVFrame *ref = NULL, *plain = pattern_frame(AV_PIX_FMT_RGB24, NULL);
 
     if (!valid || !plain || cspfix_run1(plain, "cspfix=primaries=bt2020:format=rgb24", 1, &ref) < 0) {
@@ -532,7 +539,8 @@ static void check_profiles_refused(void)
     b[3] = odd ? save_profile(odd) : NULL;
     b[4] = g18 ? save_profile(g18) : NULL;
     b[5] = av_buffer_alloc(1);
-    for (int i = 0; i < 6; i++) {
+    b[6] = green && cmsWriteTag(flat, cmsSigRedColorantTag, &green_copy) ? save_profile(flat) : NULL;
+    for (int i = 0; i < 7; i++) {
         AVFrame *f = b[i] ? pattern_frame(AV_PIX_FMT_RGB24, b[i]) : NULL;
         AVFrame *out = NULL;
         int ret;
@@ -547,12 +555,12 @@ static void check_profiles_refused(void)
         av_frame_free(&f);
     }
 end:
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 7; i++)
         av_buffer_unref(&b[i]);
     av_buffer_unref(&valid);
     av_frame_free(&ref);
     av_frame_free(&plain);
-    for (cmsHPROFILE *p = (cmsHPROFILE[]){ good, lab, odd, g18 }, *e = p + 4; p < e; p++)
+    for (cmsHPROFILE *p = (cmsHPROFILE[]){ good, lab, odd, g18, flat }, *e = p + 5; p < e; p++)
         if (*p)
             cmsCloseProfile(*p);
 }

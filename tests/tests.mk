@@ -208,35 +208,67 @@ SAN_ENV := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:d
 ASAN_PRECISION ?= 4:2:0
 FUZZ_SHORT     ?= 30
 
-.PHONY: check-asan
+# The parts run two at a time (make -j2, each part's output kept together): the
+# execution-path test, the longest part under the sanitizers, in ASAN_EXEC_SHARDS shards.
+ASAN_EXEC_SHARDS ?= 4
+ASAN_EXEC  = $(addprefix asan-exec-,$(shell seq 0 $$(($(ASAN_EXEC_SHARDS) - 1))))
+ASAN_PARTS = $(ASAN_EXEC) asan-plan asan-api asan-interlace asan-light asan-dovi asan-tone asan-hue \
+             asan-icc asan-detect asan-ycgcor asan-badinput asan-badinput-c asan-format \
+             asan-precision asan-checkasm asan-cli asan-fuzz
+
+.PHONY: check-asan $(ASAN_PARTS)
 check-asan: $(OUT)/plan_test $(OUT)/exec_test $(OUT)/api_test $(OUT)/interlace_test $(OUT)/format_test $(OUT)/badinput_test $(OUT)/precision $(OUT)/cspfix_fuzz $(OUT)/light_test $(OUT)/tone_test $(OUT)/dovi_test $(OUT)/hue_test $(OUT)/icc_test $(OUT)/detect_test $(OUT)/ycgcor_test
+	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
+	@echo "== [asan] $(words $(ASAN_PARTS)) parts, two at a time"; t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -f $(T)/tests.mk -j2 -O $(ASAN_PARTS); \
+	echo "== [asan] the parts took $$(( $$(date +%s) - t0 )) s"
+	@echo "== [asan] FATE, first variant, groups: $(ASAN_FATE_GROUPS)"
+	@$(SAN_ENV) $(MAKE) --no-print-directory -f $(T)/tests.mk fate FATE_TARGET="$(ASAN_FATE_TARGETS)"
+
+# (a static pattern rule: make looks up no implicit rule for a phony target)
+$(ASAN_EXEC): asan-exec-%:
+	@echo "== [asan] execution paths, C kernels only, shard $*/$(ASAN_EXEC_SHARDS)"
+	@CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/exec_test --shard $*/$(ASAN_EXEC_SHARDS)
+asan-plan:
 	@echo "== [asan] planner unit tests";  $(SAN_ENV) $(OUT)/plan_test
-	@echo "== [asan] execution paths, C kernels only"; CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/exec_test
+asan-api:
 	@echo "== [asan] API tests";           $(SAN_ENV) $(OUT)/api_test
+asan-interlace:
 	@echo "== [asan] interlaced frames";   $(SAN_ENV) $(OUT)/interlace_test
+asan-light:
 	@echo "== [asan] measured light";      $(SAN_ENV) $(OUT)/light_test
+asan-dovi:
 	@echo "== [asan] Dolby Vision reshaping"; $(SAN_ENV) $(OUT)/dovi_test
+asan-tone:
 	@echo "== [asan] tone curves";         $(SAN_ENV) $(OUT)/tone_test
+asan-hue:
 	@echo "== [asan] hue and lightness through tone mapping"; $(SAN_ENV) $(OUT)/hue_test
+asan-icc:
 	@echo "== [asan] ICC profiles";        $(SAN_ENV) $(OUT)/icc_test
+asan-detect:
 	@echo "== [asan] detector";            $(SAN_ENV) $(OUT)/detect_test
+asan-ycgcor:
 	@echo "== [asan] YCgCo-R";             $(SAN_ENV) $(OUT)/ycgcor_test
+asan-badinput:
 	@echo "== [asan] bad input and nothing lost"; $(SAN_ENV) $(OUT)/badinput_test
+asan-badinput-c:
 	@echo "== [asan] bad input, C kernels only (ASan sees their accesses)"
 	@CSPFIX_CPUFLAGS=0 $(SAN_ENV) $(OUT)/badinput_test
+asan-format:
 	@echo "== [asan] pixel format tests";  $(SAN_ENV) $(OUT)/format_test
+asan-precision:
 	@echo "== [asan] precision: '$(ASAN_PRECISION)'"; $(SAN_ENV) $(OUT)/precision $(ASAN_PRECISION)
+asan-checkasm:
 	@echo "== [asan] checkasm"
-	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
 	@$(SAN_ENV) $(FFMPEG_OBJ)/tests/checkasm/checkasm --test=cspfix
+asan-cli:
 	@echo "== [asan] command-line tests";  $(SAN_ENV) $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
+asan-fuzz:
 	@echo "== [asan] fuzzer: seed corpus, then $(FUZZ_SHORT) s of fuzzing"
 	@$(SAN_ENV) $(OUT)/cspfix_fuzz $(T)/fuzz-corpus/* 2>$(OUT)/fuzz-replay.log || { tail -n 40 $(OUT)/fuzz-replay.log; exit 1; }
 	@echo "$$(ls $(T)/fuzz-corpus | wc -l) seeds replayed clean"
 	@rm -rf $(OUT)/fuzz-corpus-short
 	@$(MAKE) --no-print-directory -f $(T)/tests.mk fuzz FUZZ_TIME=$(FUZZ_SHORT) FUZZ_CORPUS=$(OUT)/fuzz-corpus-short
-	@echo "== [asan] FATE, first variant, groups: $(ASAN_FATE_GROUPS)"
-	@$(SAN_ENV) $(MAKE) --no-print-directory -f $(T)/tests.mk fate FATE_TARGET="$(ASAN_FATE_TARGETS)"
 
 # FATE under the sanitizers: the first variant of the groups in ASAN_FATE_GROUPS (every
 # value, format, pixel format and option; the pairs and the covering array only
