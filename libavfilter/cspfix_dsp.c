@@ -564,6 +564,47 @@ static decl_cspfix_dovi_mean_fn(dovi_mean420_c)
                   FFMIN(y1[2 * x], max) + FFMIN(y1[2 * x + 1], max)) * n->inv4;
 }
 
+/* the codes: 16-bit, of either endianness */
+#define RD16(p, x)    (be ? AV_RB16((p) + 2 * (x)) : AV_RL16((p) + 2 * (x)))
+#define WR16(p, x, v) do { if (be) AV_WB16((p) + 2 * (x), v); else AV_WL16((p) + 2 * (x), v); } while (0)
+
+decl_cspfix_ycgcor_to_rgb_fn(ff_cspfix_ycgcor_to_rgb_c)
+{
+    for (int x = 0; x < w; x++) {
+        const int cg = RD16(ccg, x) - off, co = RD16(cco, x) - off;
+        const int t  = RD16(cy, x) - (cg >> 1);
+        const int bb = t - (co >> 1);
+        /* R from the unclamped B (the standard's equations), then each clamped: a
+         * no-op on any signal a forward lifting made */
+        const int gg = av_clip(t + cg, 0, max), rr = av_clip(bb + co, 0, max);
+        if (max > 255) {
+            ((uint16_t *)g)[x] = gg;
+            ((uint16_t *)b)[x] = av_clip(bb, 0, max);
+            ((uint16_t *)r)[x] = rr;
+        } else {
+            g[x] = gg;
+            b[x] = av_clip(bb, 0, max);
+            r[x] = rr;
+        }
+    }
+}
+
+decl_cspfix_ycgcor_from_rgb_fn(ff_cspfix_ycgcor_from_rgb_c)
+{
+    for (int x = 0; x < w; x++) {
+        /* samples above N bits (padding bits set) are clipped to N bits */
+        const int gg = max > 255 ? FFMIN(((const uint16_t *)g)[x], max) : g[x];
+        const int bb = max > 255 ? FFMIN(((const uint16_t *)b)[x], max) : b[x];
+        const int rr = max > 255 ? FFMIN(((const uint16_t *)r)[x], max) : r[x];
+        const int co = rr - bb;
+        const int t  = bb + (co >> 1);
+        const int cg = gg - t;
+        WR16(cy, x, t + (cg >> 1));
+        WR16(ccg, x, cg + off);
+        WR16(cco, x, co + off);
+    }
+}
+
 av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
 {
     dsp->stage = (CspfixStageDSP){
@@ -630,6 +671,10 @@ av_cold void ff_cspfix_dsp_init(CspfixDSPContext *dsp)
         .lut     = dovi_lut_c,
         .norm    = dovi_norm_c,
         .mean420 = dovi_mean420_c,
+    };
+    dsp->ycgcor = (CspfixYcgcorDSP){
+        .to_rgb   = { ff_cspfix_ycgcor_to_rgb_c, ff_cspfix_ycgcor_to_rgb_c },
+        .from_rgb = { ff_cspfix_ycgcor_from_rgb_c, ff_cspfix_ycgcor_from_rgb_c },
     };
 #if ARCH_X86
     ff_cspfix_dsp_init_x86(dsp);

@@ -100,6 +100,7 @@ typedef struct CspfixContext {
     AVFrame *yc_in;              ///< the lifted input (reused)
     enum AVPixelFormat yc_fmt;   ///< YCgCo-R output: the engine's RGB format, else NONE
     AVFrame *yc_out;             ///< YCgCo-R output: the engine's RGB frame (reused)
+    CspfixYcgcorDSP yc_dsp;      ///< the lifting kernels
 
     /* current plan */
     int have_plan;

@@ -225,14 +225,15 @@ typedef struct LiftData {
 
 static int lift_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
 {
+    const CspfixContext *s = ctx->priv;
     const LiftData *ld = arg;
     const int y0 = ld->dst->height * jobnr / nb_jobs;
     const int y1 = ld->dst->height * (jobnr + 1) / nb_jobs;
 
     if (ld->to_rgb)
-        ff_cspfix_ycgcor_to_rgb(ld->src, ld->dst, y0, y1);
+        ff_cspfix_ycgcor_to_rgb(&s->yc_dsp, ld->src, ld->dst, y0, y1);
     else
-        ff_cspfix_ycgcor_from_rgb(ld->src, ld->dst, y0, y1);
+        ff_cspfix_ycgcor_from_rgb(&s->yc_dsp, ld->src, ld->dst, y0, y1);
     return 0;
 }
 

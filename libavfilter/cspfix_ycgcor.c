@@ -21,16 +21,16 @@
  */
 
 /*
- * An integer pre-pass (input) and post-pass (output) around the engine, in C: it runs
- * only on YCgCo-R frames, not on the common conversions' hot paths. The equations are
- * doc/conversion-model.md's (H.273 V3, H.265 Annex E eqs E-41..E-48); ycgco-re and
- * ycgco-ro differ only in the depth of the coded signal, hence in its offset.
+ * An integer pre-pass (input) and post-pass (output) around the engine, on YCgCo-R frames
+ * only: the rows through the ycgcor DSP family (C kernels in cspfix_dsp.c, SIMD twins in
+ * x86/cspfix_ycgcor.asm). The equations are doc/conversion-model.md's (H.273 V3, H.265
+ * Annex E eqs E-41..E-48); ycgco-re and ycgco-ro differ only in the depth of the coded
+ * signal, hence in its offset.
  */
 
 #include <string.h>
 
 #include "libavutil/common.h"
-#include "libavutil/intreadwrite.h"
 #include "libavutil/log.h"
 #include "libavutil/pixdesc.h"
 
@@ -133,75 +133,56 @@ int ff_cspfix_ycgcor_frame(AVFrame **f, enum AVPixelFormat fmt, int w, int h)
     return av_frame_get_buffer(*f, 64);
 }
 
-/* the coded signal's samples: 16-bit, of either endianness */
-#define RD(p, x)    (be ? AV_RB16((p) + 2 * (x)) : AV_RL16((p) + 2 * (x)))
-#define WR(p, x, v) do { if (be) AV_WB16((p) + 2 * (x), v); else AV_WL16((p) + 2 * (x), v); } while (0)
-
-void ff_cspfix_ycgcor_to_rgb(const AVFrame *ycc, AVFrame *rgb, int y0, int y1)
+/* Rows [y0, y1): the SIMD kernel on the whole vectors of 8, the C kernel on the rest
+ * and on big-endian codes (the C kernel takes either endianness) */
+void ff_cspfix_ycgcor_to_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *ycc, AVFrame *rgb,
+                             int y0, int y1)
 {
     const AVPixFmtDescriptor *dy = av_pix_fmt_desc_get(ycc->format);
     const AVPixFmtDescriptor *dr = av_pix_fmt_desc_get(rgb->format);
     const int be  = !!(dy->flags & AV_PIX_FMT_FLAG_BE);
     const int off = 1 << (dy->comp[0].depth - 1);
-    const int max = (1 << dr->comp[0].depth) - 1;
-    const int w = rgb->width;
+    const int max = (1 << dr->comp[0].depth) - 1, k = max > 255;
+    const int w = rgb->width, w8 = be ? 0 : w & ~7;
 
     for (int y = y0; y < y1; y++) {
-        const uint8_t *py  = ycc->data[0] + (ptrdiff_t)y * ycc->linesize[0];
-        const uint8_t *pcg = ycc->data[1] + (ptrdiff_t)y * ycc->linesize[1];
-        const uint8_t *pco = ycc->data[2] + (ptrdiff_t)y * ycc->linesize[2];
-        uint8_t *pg = rgb->data[0] + (ptrdiff_t)y * rgb->linesize[0];
-        uint8_t *pb = rgb->data[1] + (ptrdiff_t)y * rgb->linesize[1];
-        uint8_t *pr = rgb->data[2] + (ptrdiff_t)y * rgb->linesize[2];
+        const uint8_t *cy  = ycc->data[0] + (ptrdiff_t)y * ycc->linesize[0];
+        const uint8_t *ccg = ycc->data[1] + (ptrdiff_t)y * ycc->linesize[1];
+        const uint8_t *cco = ycc->data[2] + (ptrdiff_t)y * ycc->linesize[2];
+        uint8_t *g = rgb->data[0] + (ptrdiff_t)y * rgb->linesize[0];
+        uint8_t *b = rgb->data[1] + (ptrdiff_t)y * rgb->linesize[1];
+        uint8_t *r = rgb->data[2] + (ptrdiff_t)y * rgb->linesize[2];
 
-        for (int x = 0; x < w; x++) {
-            const int cg = RD(pcg, x) - off, co = RD(pco, x) - off;
-            const int t  = RD(py, x) - (cg >> 1);
-            const int b  = t - (co >> 1);
-            /* R from the unclamped B (the standard's equations), then each clamped:
-             * a no-op on any signal a forward lifting made */
-            const int g = av_clip(t + cg, 0, max), r = av_clip(b + co, 0, max);
-            if (max > 255) {
-                ((uint16_t *)pg)[x] = g;
-                ((uint16_t *)pb)[x] = av_clip(b, 0, max);
-                ((uint16_t *)pr)[x] = r;
-            } else {
-                pg[x] = g;
-                pb[x] = av_clip(b, 0, max);
-                pr[x] = r;
-            }
-        }
+        if (w8)
+            dsp->to_rgb[k](g, b, r, cy, ccg, cco, w8, off, max, 0);
+        if (w8 < w)
+            ff_cspfix_ycgcor_to_rgb_c(g + (w8 << k), b + (w8 << k), r + (w8 << k), cy + 2 * w8,
+                                      ccg + 2 * w8, cco + 2 * w8, w - w8, off, max, be);
     }
 }
 
-void ff_cspfix_ycgcor_from_rgb(const AVFrame *rgb, AVFrame *ycc, int y0, int y1)
+void ff_cspfix_ycgcor_from_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *rgb, AVFrame *ycc,
+                               int y0, int y1)
 {
     const AVPixFmtDescriptor *dy = av_pix_fmt_desc_get(ycc->format);
     const AVPixFmtDescriptor *dr = av_pix_fmt_desc_get(rgb->format);
     const int be  = !!(dy->flags & AV_PIX_FMT_FLAG_BE);
     const int off = 1 << (dy->comp[0].depth - 1);
-    const int n   = dr->comp[0].depth;
-    const int w = ycc->width;
+    const int max = (1 << dr->comp[0].depth) - 1, k = max > 255;
+    const int w = ycc->width, w8 = be ? 0 : w & ~7;
 
     for (int y = y0; y < y1; y++) {
-        const uint8_t *pg = rgb->data[0] + (ptrdiff_t)y * rgb->linesize[0];
-        const uint8_t *pb = rgb->data[1] + (ptrdiff_t)y * rgb->linesize[1];
-        const uint8_t *pr = rgb->data[2] + (ptrdiff_t)y * rgb->linesize[2];
-        uint8_t *py  = ycc->data[0] + (ptrdiff_t)y * ycc->linesize[0];
-        uint8_t *pcg = ycc->data[1] + (ptrdiff_t)y * ycc->linesize[1];
-        uint8_t *pco = ycc->data[2] + (ptrdiff_t)y * ycc->linesize[2];
+        const uint8_t *g = rgb->data[0] + (ptrdiff_t)y * rgb->linesize[0];
+        const uint8_t *b = rgb->data[1] + (ptrdiff_t)y * rgb->linesize[1];
+        const uint8_t *r = rgb->data[2] + (ptrdiff_t)y * rgb->linesize[2];
+        uint8_t *cy  = ycc->data[0] + (ptrdiff_t)y * ycc->linesize[0];
+        uint8_t *ccg = ycc->data[1] + (ptrdiff_t)y * ycc->linesize[1];
+        uint8_t *cco = ycc->data[2] + (ptrdiff_t)y * ycc->linesize[2];
 
-        for (int x = 0; x < w; x++) {
-            /* samples above N bits (padding bits set) are clipped to N bits */
-            const int g = n > 8 ? av_clip_uintp2(((const uint16_t *)pg)[x], n) : pg[x];
-            const int b = n > 8 ? av_clip_uintp2(((const uint16_t *)pb)[x], n) : pb[x];
-            const int r = n > 8 ? av_clip_uintp2(((const uint16_t *)pr)[x], n) : pr[x];
-            const int co = r - b;
-            const int t  = b + (co >> 1);
-            const int cg = g - t;
-            WR(py, x, t + (cg >> 1));
-            WR(pcg, x, cg + off);
-            WR(pco, x, co + off);
-        }
+        if (w8)
+            dsp->from_rgb[k](cy, ccg, cco, g, b, r, w8, off, max, 0);
+        if (w8 < w)
+            ff_cspfix_ycgcor_from_rgb_c(cy + 2 * w8, ccg + 2 * w8, cco + 2 * w8, g + (w8 << k),
+                                        b + (w8 << k), r + (w8 << k), w - w8, off, max, be);
     }
 }

@@ -26,6 +26,8 @@
 #include "libavutil/frame.h"
 #include "libavutil/pixfmt.h"
 
+#include "cspfix_dsp.h"
+
 /*
  * YCgCo-R is not a matrix the plan can run: it is exact integer lifting (H.273 V3,
  * H.265 eqs E-41..E-48) between N-bit RGB and Y, Cg, Co coded at N + 2 bits (ycgco-re)
@@ -57,9 +59,11 @@ int ff_cspfix_ycgcor_check(void *log_ctx, const char *what, enum AVColorSpace cs
 int ff_cspfix_ycgcor_frame(AVFrame **f, enum AVPixelFormat fmt, int w, int h);
 
 /** Rows [y0, y1) of the YCgCo-R frame ycc into the RGB frame rgb (inverse lifting). */
-void ff_cspfix_ycgcor_to_rgb(const AVFrame *ycc, AVFrame *rgb, int y0, int y1);
+void ff_cspfix_ycgcor_to_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *ycc, AVFrame *rgb,
+                             int y0, int y1);
 
 /** Rows [y0, y1) of the RGB frame rgb into the YCgCo-R frame ycc (forward lifting). */
-void ff_cspfix_ycgcor_from_rgb(const AVFrame *rgb, AVFrame *ycc, int y0, int y1);
+void ff_cspfix_ycgcor_from_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *rgb, AVFrame *ycc,
+                               int y0, int y1);
 
 #endif /* AVFILTER_CSPFIX_YCGCOR_H */

@@ -454,7 +454,11 @@ static int config_output(AVFilterLink *outlink)
 static av_cold int init(AVFilterContext *ctx)
 {
     CspfixContext *s = ctx->priv;
+    CspfixDSPContext dsp;
     int ret;
+
+    ff_cspfix_dsp_init(&dsp);
+    s->yc_dsp = dsp.ycgcor;
 
     s->d.neg_csp   = AVCOL_SPC_UNSPECIFIED;
     s->d.neg_range = AVCOL_RANGE_UNSPECIFIED;

@@ -242,6 +242,33 @@ static void output_lifted(int csp, int ycc_fmt, int rgb_fmt)
     av_frame_free(&want);
 }
 
+/* Widths that are not a multiple of 8 (the SIMD kernels take the whole vectors of 8,
+ * the C kernel the rest): an RGB picture lifted in (YCgCo-R in, RGB out) and out (RGB in,
+ * YCgCo-R out), each exact */
+static void odd_width(int rgb_fmt, int csp, int ycc_fmt, int w)
+{
+    AVFrame *rgb = rgb_picture(rgb_fmt, w, 5), *ycc = coded(rgb, csp, ycc_fmt, AVCOL_RANGE_JPEG);
+    AVFrame *a = NULL, *b = NULL;
+    char filters[160];
+    int ra, rb;
+
+    snprintf(filters, sizeof(filters), "cspfix=format=%s:trc=bt709", av_get_pix_fmt_name(rgb_fmt));
+    ra = cspfix_run1(ycc, filters, 2, &a);
+    snprintf(filters, sizeof(filters), "cspfix=space=%s:range=pc:format=%s:trc=bt709",
+             av_color_space_name(csp), av_get_pix_fmt_name(ycc_fmt));
+    rb = cspfix_run1(rgb, filters, 2, &b);
+    CHECK(ra >= 0 && rb >= 0 && cspfix_frames_equal(a, rgb) && cspfix_frames_equal(b, ycc),
+          "%s %s, width %d: lifting in %s, out %s [%s]", av_color_space_name(csp),
+          av_get_pix_fmt_name(ycc_fmt), w, ra >= 0 && cspfix_frames_equal(a, rgb) ? "exact" : "wrong",
+          rb >= 0 && cspfix_frames_equal(b, ycc) ? "exact" : "wrong", cspfix_log_text);
+    if (ra >= 0 && rb >= 0)
+        samples += count_samples(a) + count_samples(b);
+    av_frame_free(&rgb);
+    av_frame_free(&ycc);
+    av_frame_free(&a);
+    av_frame_free(&b);
+}
+
 /* Errors: a return code and the message, no output and no crash */
 static void error_case(int fmt, int csp, int range, const char *filters, const char *msg)
 {
@@ -272,6 +299,14 @@ int main(void)
     round_trip(AV_PIX_FMT_GBRP14, re, AV_PIX_FMT_YUV444P16, 2);
     /* big-endian coded samples */
     round_trip(AV_PIX_FMT_GBRP,   re, AV_PIX_FMT_YUV444P10BE, 2);
+
+    /* widths with a tail after the vectors of 8 */
+    for (int w = 1; w <= 19; w += 6) {
+        odd_width(AV_PIX_FMT_GBRP,   re, AV_PIX_FMT_YUV444P10, w + 40);
+        odd_width(AV_PIX_FMT_GBRP,   ro, AV_PIX_FMT_YUV444P9,  w + 40);
+        odd_width(AV_PIX_FMT_GBRP10, re, AV_PIX_FMT_YUV444P12, w + 16);
+        odd_width(AV_PIX_FMT_GBRP14, re, AV_PIX_FMT_YUV444P16, w + 8);
+    }
 
     /* (b) a YCgCo-R frame converts as its RGB does */
     same_as_rgb(AV_PIX_FMT_GBRP, re, AV_PIX_FMT_YUV444P10, "cspfix=space=bt709:range=tv:format=yuv420p", AVCOL_RANGE_JPEG);

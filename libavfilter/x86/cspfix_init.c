@@ -198,6 +198,12 @@ decl_cspfix_ichroma16_fn(ff_cspfix_ichroma_16_avx512);
 decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx512);
 decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx512);
 
+/* ycgcor (cspfix_ycgcor.asm) */
+decl_cspfix_ycgcor_to_rgb_fn(ff_cspfix_ycgcor_to_rgb_8_avx2);
+decl_cspfix_ycgcor_to_rgb_fn(ff_cspfix_ycgcor_to_rgb_16_avx2);
+decl_cspfix_ycgcor_from_rgb_fn(ff_cspfix_ycgcor_from_rgb_8_avx2);
+decl_cspfix_ycgcor_from_rgb_fn(ff_cspfix_ycgcor_from_rgb_16_avx2);
+
 /* dovi (cspfix_dovi.asm) */
 decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx2);
 decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx512);
@@ -364,6 +370,18 @@ static av_cold void init_dovi(CspfixDoviDSP *dsp, int cpu_flags)
 #endif
 }
 
+static av_cold void init_ycgcor(CspfixYcgcorDSP *dsp, int cpu_flags)
+{
+#if HAVE_AVX2_EXTERNAL
+    if (EXTERNAL_AVX2_FAST(cpu_flags)) {
+        dsp->to_rgb[0]   = ff_cspfix_ycgcor_to_rgb_8_avx2;
+        dsp->to_rgb[1]   = ff_cspfix_ycgcor_to_rgb_16_avx2;
+        dsp->from_rgb[0] = ff_cspfix_ycgcor_from_rgb_8_avx2;
+        dsp->from_rgb[1] = ff_cspfix_ycgcor_from_rgb_16_avx2;
+    }
+#endif
+}
+
 static av_cold void init_chroma(CspfixChromaDSP *dsp, int cpu_flags)
 {
     if (EXTERNAL_SSE2(cpu_flags)) {
@@ -436,5 +454,6 @@ av_cold void ff_cspfix_dsp_init_x86(CspfixDSPContext *dsp)
     init_chroma(&dsp->chroma, cpu_flags);
     init_dovi(&dsp->dovi, cpu_flags);
     init_yuvint(&dsp->yuvint, cpu_flags);
+    init_ycgcor(&dsp->ycgcor, cpu_flags);
 #endif /* ARCH_X86_64 */
 }

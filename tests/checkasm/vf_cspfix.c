@@ -1560,6 +1560,89 @@ static void check_dovi(const CspfixDSPContext *dsp)
     report("dovi");
 }
 
+/* The ycgcor family: YCgCo-R lifting both ways, RGB of 8 to 14 bits coded at N + 2
+ * (ycgco-re) and N + 1 (ycgco-ro) bits. to_rgb gets any 16-bit codes (out of range ones
+ * clamp), from_rgb RGB samples with padding bits set now and then; the SIMD versions take
+ * w a multiple of 8 and write nothing after it. */
+static void check_ycgcor(const CspfixDSPContext *dsp)
+{
+    /* static: LOCAL_ALIGNED of a two-dimensional array is not one on every FFmpeg */
+    static DECLARE_ALIGNED(64, uint16_t, in)[3][MAXW + PAD];
+    static DECLARE_ALIGNED(64, uint16_t, ref)[3][MAXW + PAD + GUARD];
+    static DECLARE_ALIGNED(64, uint16_t, new)[3][MAXW + PAD + GUARD];
+    static const int depths[] = { 8, 9, 10, 12, 14 };
+
+    for (int k = 0; k < 2; k++) {
+        for (int dir = 0; dir < 2; dir++) {
+            const char *name = dir ? (k ? "cspfix_ycgcor_from_rgb_16" : "cspfix_ycgcor_from_rgb_8") :
+                                     (k ? "cspfix_ycgcor_to_rgb_16" : "cspfix_ycgcor_to_rgb_8");
+            if (!(dir ? check_func(dsp->ycgcor.from_rgb[k], "%s", name) :
+                        check_func(dsp->ycgcor.to_rgb[k], "%s", name)))
+                continue;
+            for (int d = 0; d < FF_ARRAY_ELEMS(depths); d++) {
+                const int n = depths[d], max = (1 << n) - 1;
+                if (k != (max > 255))
+                    continue;
+                for (int ro = 0; ro < 2; ro++) {
+                    const int off = 1 << (n + (ro ? 0 : 1));
+                    for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
+                        const int w = FFMAX(8, widths[i] & ~7);
+                        const size_t bytes = (MAXW + PAD + GUARD) * sizeof(uint16_t);
+                        for (int c = 0; c < 3; c++) {
+                            for (int x = 0; x < MAXW + PAD; x++) {
+                                if (dir && k)       /* RGB of n bits, padding bits now and then */
+                                    in[c][x] = rnd() & (rnd() & 7 ? max : 0xffff);
+                                else if (dir)       /* bytes */
+                                    in[c][x] = rnd();
+                                else                /* codes: mostly a lifting's, any now and then */
+                                    in[c][x] = rnd() & 7 ? (c ? off + (int)(rnd() % (2 * max + 1)) - max :
+                                                                rnd() % (max + 1)) : rnd() & 0xffff;
+                            }
+                            in[c][0] = 0;
+                            in[c][w - 1] = dir ? (k ? max : 0xffff) : 0xffff;
+                            memset(ref[c], 0xee, bytes);
+                            memset(new[c], 0xee, bytes);
+                        }
+                        if (dir) {
+                            declare_func(void, CSPFIX_YCGCOR_FROM_RGB_ARGS);
+                            call_ref((uint8_t *)ref[0], (uint8_t *)ref[1], (uint8_t *)ref[2],
+                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
+                                     (const uint8_t *)in[2], w, off, max, 0);
+                            call_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
+                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
+                                     (const uint8_t *)in[2], w, off, max, 0);
+                        } else {
+                            declare_func(void, CSPFIX_YCGCOR_TO_RGB_ARGS);
+                            call_ref((uint8_t *)ref[0], (uint8_t *)ref[1], (uint8_t *)ref[2],
+                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
+                                     (const uint8_t *)in[2], w, off, max, 0);
+                            call_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
+                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
+                                     (const uint8_t *)in[2], w, off, max, 0);
+                        }
+                        /* the whole buffers: the samples and the guard after them */
+                        for (int c = 0; c < 3; c++)
+                            if (memcmp(ref[c], new[c], bytes))
+                                fail();
+                    }
+                }
+            }
+            if (dir) {
+                declare_func(void, CSPFIX_YCGCOR_FROM_RGB_ARGS);
+                bench_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
+                          (const uint8_t *)in[0], (const uint8_t *)in[1],
+                          (const uint8_t *)in[2], MAXW, 1 << 11, k ? 1023 : 255, 0);
+            } else {
+                declare_func(void, CSPFIX_YCGCOR_TO_RGB_ARGS);
+                bench_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
+                          (const uint8_t *)in[0], (const uint8_t *)in[1],
+                          (const uint8_t *)in[2], MAXW, 1 << 11, k ? 1023 : 255, 0);
+            }
+        }
+    }
+    report("ycgcor");
+}
+
 void checkasm_check_cspfix(void)
 {
     CspfixDSPContext dsp;
@@ -1571,4 +1654,5 @@ void checkasm_check_cspfix(void)
     check_chroma(&dsp);
     check_yuvint(&dsp);
     check_dovi(&dsp);
+    check_ycgcor(&dsp);
 }
