@@ -43,6 +43,16 @@ SECTION .text
 %endif
 %endmacro
 
+; YCGCOR_START: w sign-extended, off in m5 and max in m6 (dwords), x = 0
+%macro YCGCOR_START 0
+    movsxdifnidn wq, wd
+    movd         xm5, offd
+    vpbroadcastd m5, xm5
+    movd         xm6, maxd
+    vpbroadcastd m6, xm6
+    xor          xq, xq
+%endmacro
+
 ;-----------------------------------------------------------------------------
 ; void ycgcor_to_rgb_<bits>(uint8_t *g, uint8_t *b, uint8_t *r, const uint8_t *cy,
 ;                           const uint8_t *ccg, const uint8_t *cco, int w, int off,
@@ -50,12 +60,7 @@ SECTION .text
 ;-----------------------------------------------------------------------------
 %macro YCGCOR_TO_RGB 1 ; RGB sample bits
 cglobal cspfix_ycgcor_to_rgb_%1, 9, 10, 7, g, b, r, py, pcg, pco, w, off, max, x
-    movsxdifnidn wq, wd
-    movd         xm5, offd
-    vpbroadcastd m5, xm5
-    movd         xm6, maxd
-    vpbroadcastd m6, xm6
-    xor          xq, xq
+    YCGCOR_START
 .loop:
     pmovzxwd     m0, [pyq  + xq * 2]
     pmovzxwd     m1, [pcgq + xq * 2]
@@ -87,12 +92,7 @@ cglobal cspfix_ycgcor_to_rgb_%1, 9, 10, 7, g, b, r, py, pcg, pco, w, off, max, x
 ;-----------------------------------------------------------------------------
 %macro YCGCOR_FROM_RGB 1 ; RGB sample bits
 cglobal cspfix_ycgcor_from_rgb_%1, 9, 10, 7, py, pcg, pco, g, b, r, w, off, max, x
-    movsxdifnidn wq, wd
-    movd         xm5, offd
-    vpbroadcastd m5, xm5
-    movd         xm6, maxd
-    vpbroadcastd m6, xm6
-    xor          xq, xq
+    YCGCOR_START
 .loop:
 %if %1 == 16
     pmovzxwd     m0, [gq + xq * 2]

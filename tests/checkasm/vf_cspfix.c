@@ -1571,6 +1571,8 @@ static void check_ycgcor(const CspfixDSPContext *dsp)
     static DECLARE_ALIGNED(64, uint16_t, ref)[3][MAXW + PAD + GUARD];
     static DECLARE_ALIGNED(64, uint16_t, new)[3][MAXW + PAD + GUARD];
     static const int depths[] = { 8, 9, 10, 12, 14 };
+    /* CSPFIX_YCGCOR_FROM_RGB_ARGS has the same types */
+    declare_func(void, CSPFIX_YCGCOR_TO_RGB_ARGS);
 
     for (int k = 0; k < 2; k++) {
         for (int dir = 0; dir < 2; dir++) {
@@ -1603,23 +1605,13 @@ static void check_ycgcor(const CspfixDSPContext *dsp)
                             memset(ref[c], 0xee, bytes);
                             memset(new[c], 0xee, bytes);
                         }
-                        if (dir) {
-                            declare_func(void, CSPFIX_YCGCOR_FROM_RGB_ARGS);
-                            call_ref((uint8_t *)ref[0], (uint8_t *)ref[1], (uint8_t *)ref[2],
-                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
-                                     (const uint8_t *)in[2], w, off, max, 0);
-                            call_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
-                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
-                                     (const uint8_t *)in[2], w, off, max, 0);
-                        } else {
-                            declare_func(void, CSPFIX_YCGCOR_TO_RGB_ARGS);
-                            call_ref((uint8_t *)ref[0], (uint8_t *)ref[1], (uint8_t *)ref[2],
-                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
-                                     (const uint8_t *)in[2], w, off, max, 0);
-                            call_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
-                                     (const uint8_t *)in[0], (const uint8_t *)in[1],
-                                     (const uint8_t *)in[2], w, off, max, 0);
-                        }
+                        /* the two directions have the same argument types */
+                        call_ref((uint8_t *)ref[0], (uint8_t *)ref[1], (uint8_t *)ref[2],
+                                 (const uint8_t *)in[0], (const uint8_t *)in[1],
+                                 (const uint8_t *)in[2], w, off, max, 0);
+                        call_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
+                                 (const uint8_t *)in[0], (const uint8_t *)in[1],
+                                 (const uint8_t *)in[2], w, off, max, 0);
                         /* the whole buffers: the samples and the guard after them */
                         for (int c = 0; c < 3; c++)
                             if (memcmp(ref[c], new[c], bytes))
@@ -1627,17 +1619,9 @@ static void check_ycgcor(const CspfixDSPContext *dsp)
                     }
                 }
             }
-            if (dir) {
-                declare_func(void, CSPFIX_YCGCOR_FROM_RGB_ARGS);
-                bench_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
-                          (const uint8_t *)in[0], (const uint8_t *)in[1],
-                          (const uint8_t *)in[2], MAXW, 1 << 11, k ? 1023 : 255, 0);
-            } else {
-                declare_func(void, CSPFIX_YCGCOR_TO_RGB_ARGS);
-                bench_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
-                          (const uint8_t *)in[0], (const uint8_t *)in[1],
-                          (const uint8_t *)in[2], MAXW, 1 << 11, k ? 1023 : 255, 0);
-            }
+            bench_new((uint8_t *)new[0], (uint8_t *)new[1], (uint8_t *)new[2],
+                      (const uint8_t *)in[0], (const uint8_t *)in[1], (const uint8_t *)in[2],
+                      MAXW, 1 << 11, k ? 1023 : 255, 0);
         }
     }
     report("ycgcor");
