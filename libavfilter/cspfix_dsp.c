@@ -568,40 +568,40 @@ static decl_cspfix_dovi_mean_fn(dovi_mean420_c)
 #define RD16(p, x)    (be ? AV_RB16((p) + 2 * (x)) : AV_RL16((p) + 2 * (x)))
 #define WR16(p, x, v) do { if (be) AV_WB16((p) + 2 * (x), v); else AV_WL16((p) + 2 * (x), v); } while (0)
 
-decl_cspfix_ycgcor_to_rgb_fn(ff_cspfix_ycgcor_to_rgb_c)
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_to_rgb_c)
 {
     for (int x = 0; x < w; x++) {
-        const int cg = RD16(ccg, x) - off, co = RD16(cco, x) - off;
-        const int t  = RD16(cy, x) - (cg >> 1);
-        const int bb = t - (co >> 1);
+        const int cg = RD16(s1, x) - off, co = RD16(s2, x) - off;
+        const int t  = RD16(s0, x) - (cg >> 1);
+        const int b  = t - (co >> 1);
         /* R from the unclamped B (the standard's equations), then each clamped: a
          * no-op on any signal a forward lifting made */
-        const int gg = av_clip(t + cg, 0, max), rr = av_clip(bb + co, 0, max);
+        const int g = av_clip(t + cg, 0, max), r = av_clip(b + co, 0, max);
         if (max > 255) {
-            ((uint16_t *)g)[x] = gg;
-            ((uint16_t *)b)[x] = av_clip(bb, 0, max);
-            ((uint16_t *)r)[x] = rr;
+            ((uint16_t *)d0)[x] = g;
+            ((uint16_t *)d1)[x] = av_clip(b, 0, max);
+            ((uint16_t *)d2)[x] = r;
         } else {
-            g[x] = gg;
-            b[x] = av_clip(bb, 0, max);
-            r[x] = rr;
+            d0[x] = g;
+            d1[x] = av_clip(b, 0, max);
+            d2[x] = r;
         }
     }
 }
 
-decl_cspfix_ycgcor_from_rgb_fn(ff_cspfix_ycgcor_from_rgb_c)
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_from_rgb_c)
 {
     for (int x = 0; x < w; x++) {
         /* samples above N bits (padding bits set) are clipped to N bits */
-        const int gg = max > 255 ? FFMIN(((const uint16_t *)g)[x], max) : g[x];
-        const int bb = max > 255 ? FFMIN(((const uint16_t *)b)[x], max) : b[x];
-        const int rr = max > 255 ? FFMIN(((const uint16_t *)r)[x], max) : r[x];
-        const int co = rr - bb;
-        const int t  = bb + (co >> 1);
-        const int cg = gg - t;
-        WR16(cy, x, t + (cg >> 1));
-        WR16(ccg, x, cg + off);
-        WR16(cco, x, co + off);
+        const int g = max > 255 ? FFMIN(((const uint16_t *)s0)[x], max) : s0[x];
+        const int b = max > 255 ? FFMIN(((const uint16_t *)s1)[x], max) : s1[x];
+        const int r = max > 255 ? FFMIN(((const uint16_t *)s2)[x], max) : s2[x];
+        const int co = r - b;
+        const int t  = b + (co >> 1);
+        const int cg = g - t;
+        WR16(d0, x, t + (cg >> 1));
+        WR16(d1, x, cg + off);
+        WR16(d2, x, co + off);
     }
 }
 

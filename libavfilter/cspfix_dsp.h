@@ -488,34 +488,30 @@ typedef struct CspfixDoviDSP {
 } CspfixDoviDSP;
 
 /**
- * YCgCo-R lifting (H.273 V3, H.265 eqs E-41..E-48; cspfix_ycgcor.h) of w samples between
- * Y, Cg, Co codes (16-bit, Cg and Co off by off, big-endian when be) and planar G, B, R of
- * max = 2^N - 1 (8-bit samples when max <= 255, else 16-bit native-endian):
- * to_rgb: cg = Cg - off, co = Co - off, t = Y - (cg >> 1), b = t - (co >> 1), g = t + cg,
- * r = b + co (from the unclamped b), each clamped to [0, max];
- * from_rgb: R, G, B clipped to max (padding bits set), co = r - b, t = b + (co >> 1),
- * cg = g - t; Y = t + (cg >> 1), Cg = cg + off, Co = co + off.
+ * YCgCo-R lifting (H.273 V3, H.265 eqs E-41..E-48; cspfix_ycgcor.h) of w samples from the
+ * planes s0, s1, s2 into d0, d1, d2, between Y, Cg, Co codes (16-bit, Cg and Co off by off,
+ * big-endian when be) and planar G, B, R of max = 2^N - 1 (8-bit samples when max <= 255,
+ * else 16-bit native-endian):
+ * to_rgb (s = Y, Cg, Co; d = G, B, R): cg = Cg - off, co = Co - off, t = Y - (cg >> 1),
+ * b = t - (co >> 1), g = t + cg, r = b + co (from the unclamped b), each clamped to [0, max];
+ * from_rgb (s = G, B, R; d = Y, Cg, Co): G, B, R clipped to max (padding bits set),
+ * co = r - b, t = b + (co >> 1), cg = g - t; Y = t + (cg >> 1), Cg = cg + off, Co = co + off.
  * The C kernels take any w and be; the SIMD ones (to_rgb[k], from_rgb[k] with k = max > 255)
  * take be = 0 and w a multiple of 8, and touch nothing after w (frame rows).
  */
-#define CSPFIX_YCGCOR_TO_RGB_ARGS   uint8_t *g, uint8_t *b, uint8_t *r, const uint8_t *cy, \
-                                    const uint8_t *ccg, const uint8_t *cco, int w, int off, \
-                                    int max, int be
-#define CSPFIX_YCGCOR_FROM_RGB_ARGS uint8_t *cy, uint8_t *ccg, uint8_t *cco, const uint8_t *g, \
-                                    const uint8_t *b, const uint8_t *r, int w, int off, \
-                                    int max, int be
+#define CSPFIX_YCGCOR_ARGS uint8_t *d0, uint8_t *d1, uint8_t *d2, const uint8_t *s0, \
+                           const uint8_t *s1, const uint8_t *s2, int w, int off, int max, int be
 
-#define decl_cspfix_ycgcor_to_rgb_fn(name)   void (name)(CSPFIX_YCGCOR_TO_RGB_ARGS)
-#define decl_cspfix_ycgcor_from_rgb_fn(name) void (name)(CSPFIX_YCGCOR_FROM_RGB_ARGS)
+#define decl_cspfix_ycgcor_fn(name) void (name)(CSPFIX_YCGCOR_ARGS)
 
 /** the C kernels (any w, either endianness): the rows' tails and big-endian codes */
-decl_cspfix_ycgcor_to_rgb_fn(ff_cspfix_ycgcor_to_rgb_c);
-decl_cspfix_ycgcor_from_rgb_fn(ff_cspfix_ycgcor_from_rgb_c);
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_to_rgb_c);
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_from_rgb_c);
 
 typedef struct CspfixYcgcorDSP {
     /** [0] 8-bit RGB samples, [1] 16-bit */
-    decl_cspfix_ycgcor_to_rgb_fn(*to_rgb[2]);
-    decl_cspfix_ycgcor_from_rgb_fn(*from_rgb[2]);
+    decl_cspfix_ycgcor_fn(*to_rgb[2]);
+    decl_cspfix_ycgcor_fn(*from_rgb[2]);
 } CspfixYcgcorDSP;
 
 typedef struct CspfixDSPContext {

@@ -230,10 +230,7 @@ static int lift_slice(AVFilterContext *ctx, void *arg, int jobnr, int nb_jobs)
     const int y0 = ld->dst->height * jobnr / nb_jobs;
     const int y1 = ld->dst->height * (jobnr + 1) / nb_jobs;
 
-    if (ld->to_rgb)
-        ff_cspfix_ycgcor_to_rgb(&s->yc_dsp, ld->src, ld->dst, y0, y1);
-    else
-        ff_cspfix_ycgcor_from_rgb(&s->yc_dsp, ld->src, ld->dst, y0, y1);
+    ff_cspfix_ycgcor_lift(&s->yc_dsp, ld->src, ld->dst, ld->to_rgb, y0, y1);
     return 0;
 }
 

@@ -133,56 +133,36 @@ int ff_cspfix_ycgcor_frame(AVFrame **f, enum AVPixelFormat fmt, int w, int h)
     return av_frame_get_buffer(*f, 64);
 }
 
-/* Rows [y0, y1): the SIMD kernel on the whole vectors of 8, the C kernel on the rest
- * and on big-endian codes (the C kernel takes either endianness) */
-void ff_cspfix_ycgcor_to_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *ycc, AVFrame *rgb,
-                             int y0, int y1)
+void ff_cspfix_ycgcor_lift(const CspfixYcgcorDSP *dsp, const AVFrame *src, AVFrame *dst,
+                           int to_rgb, int y0, int y1)
 {
+    const AVFrame *ycc = to_rgb ? src : dst, *rgb = to_rgb ? dst : src;
     const AVPixFmtDescriptor *dy = av_pix_fmt_desc_get(ycc->format);
     const AVPixFmtDescriptor *dr = av_pix_fmt_desc_get(rgb->format);
     const int be  = !!(dy->flags & AV_PIX_FMT_FLAG_BE);
     const int off = 1 << (dy->comp[0].depth - 1);
     const int max = (1 << dr->comp[0].depth) - 1, k = max > 255;
-    const int w = rgb->width, w8 = be ? 0 : w & ~7;
+    /* the SIMD kernel on a row's whole vectors of 8, the C kernel on the rest and on
+     * big-endian codes (the C kernel takes either endianness) */
+    decl_cspfix_ycgcor_fn(*const simd) = to_rgb ? dsp->to_rgb[k] : dsp->from_rgb[k];
+    decl_cspfix_ycgcor_fn(*const c)    = to_rgb ? ff_cspfix_ycgcor_to_rgb_c :
+                                                  ff_cspfix_ycgcor_from_rgb_c;
+    const int w = dst->width, w8 = be ? 0 : w & ~7;
+    /* the byte offsets of sample w8: codes of 2 bytes, RGB samples of 1 << k */
+    const int ts = to_rgb ? 2 * w8 : w8 << k;
+    const int td = to_rgb ? w8 << k : 2 * w8;
+    const uint8_t *s[3];
+    uint8_t *d[3];
 
     for (int y = y0; y < y1; y++) {
-        const uint8_t *cy  = ycc->data[0] + (ptrdiff_t)y * ycc->linesize[0];
-        const uint8_t *ccg = ycc->data[1] + (ptrdiff_t)y * ycc->linesize[1];
-        const uint8_t *cco = ycc->data[2] + (ptrdiff_t)y * ycc->linesize[2];
-        uint8_t *g = rgb->data[0] + (ptrdiff_t)y * rgb->linesize[0];
-        uint8_t *b = rgb->data[1] + (ptrdiff_t)y * rgb->linesize[1];
-        uint8_t *r = rgb->data[2] + (ptrdiff_t)y * rgb->linesize[2];
-
+        for (int p = 0; p < 3; p++) {
+            s[p] = src->data[p] + (ptrdiff_t)y * src->linesize[p];
+            d[p] = dst->data[p] + (ptrdiff_t)y * dst->linesize[p];
+        }
         if (w8)
-            dsp->to_rgb[k](g, b, r, cy, ccg, cco, w8, off, max, 0);
+            simd(d[0], d[1], d[2], s[0], s[1], s[2], w8, off, max, 0);
         if (w8 < w)
-            ff_cspfix_ycgcor_to_rgb_c(g + (w8 << k), b + (w8 << k), r + (w8 << k), cy + 2 * w8,
-                                      ccg + 2 * w8, cco + 2 * w8, w - w8, off, max, be);
-    }
-}
-
-void ff_cspfix_ycgcor_from_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *rgb, AVFrame *ycc,
-                               int y0, int y1)
-{
-    const AVPixFmtDescriptor *dy = av_pix_fmt_desc_get(ycc->format);
-    const AVPixFmtDescriptor *dr = av_pix_fmt_desc_get(rgb->format);
-    const int be  = !!(dy->flags & AV_PIX_FMT_FLAG_BE);
-    const int off = 1 << (dy->comp[0].depth - 1);
-    const int max = (1 << dr->comp[0].depth) - 1, k = max > 255;
-    const int w = ycc->width, w8 = be ? 0 : w & ~7;
-
-    for (int y = y0; y < y1; y++) {
-        const uint8_t *g = rgb->data[0] + (ptrdiff_t)y * rgb->linesize[0];
-        const uint8_t *b = rgb->data[1] + (ptrdiff_t)y * rgb->linesize[1];
-        const uint8_t *r = rgb->data[2] + (ptrdiff_t)y * rgb->linesize[2];
-        uint8_t *cy  = ycc->data[0] + (ptrdiff_t)y * ycc->linesize[0];
-        uint8_t *ccg = ycc->data[1] + (ptrdiff_t)y * ycc->linesize[1];
-        uint8_t *cco = ycc->data[2] + (ptrdiff_t)y * ycc->linesize[2];
-
-        if (w8)
-            dsp->from_rgb[k](cy, ccg, cco, g, b, r, w8, off, max, 0);
-        if (w8 < w)
-            ff_cspfix_ycgcor_from_rgb_c(cy + 2 * w8, ccg + 2 * w8, cco + 2 * w8, g + (w8 << k),
-                                        b + (w8 << k), r + (w8 << k), w - w8, off, max, be);
+            c(d[0] + td, d[1] + td, d[2] + td, s[0] + ts, s[1] + ts, s[2] + ts,
+              w - w8, off, max, be);
     }
 }

@@ -58,12 +58,11 @@ int ff_cspfix_ycgcor_check(void *log_ctx, const char *what, enum AVColorSpace cs
 /** *f made a writable frame of fmt, w x h, reused when it already is one. */
 int ff_cspfix_ycgcor_frame(AVFrame **f, enum AVPixelFormat fmt, int w, int h);
 
-/** Rows [y0, y1) of the YCgCo-R frame ycc into the RGB frame rgb (inverse lifting). */
-void ff_cspfix_ycgcor_to_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *ycc, AVFrame *rgb,
-                             int y0, int y1);
-
-/** Rows [y0, y1) of the RGB frame rgb into the YCgCo-R frame ycc (forward lifting). */
-void ff_cspfix_ycgcor_from_rgb(const CspfixYcgcorDSP *dsp, const AVFrame *rgb, AVFrame *ycc,
-                               int y0, int y1);
+/**
+ * Rows [y0, y1) of src into dst: to_rgb, the YCgCo-R frame src into the RGB frame dst
+ * (inverse lifting); else the RGB frame src into the YCgCo-R frame dst (forward lifting).
+ */
+void ff_cspfix_ycgcor_lift(const CspfixYcgcorDSP *dsp, const AVFrame *src, AVFrame *dst,
+                           int to_rgb, int y0, int y1);
 
 #endif /* AVFILTER_CSPFIX_YCGCOR_H */

@@ -199,10 +199,10 @@ decl_cspfix_idelta16_fn(ff_cspfix_idelta_16_avx512);
 decl_cspfix_iluma16_fn(ff_cspfix_iluma_16_avx512);
 
 /* ycgcor (cspfix_ycgcor.asm) */
-decl_cspfix_ycgcor_to_rgb_fn(ff_cspfix_ycgcor_to_rgb_8_avx2);
-decl_cspfix_ycgcor_to_rgb_fn(ff_cspfix_ycgcor_to_rgb_16_avx2);
-decl_cspfix_ycgcor_from_rgb_fn(ff_cspfix_ycgcor_from_rgb_8_avx2);
-decl_cspfix_ycgcor_from_rgb_fn(ff_cspfix_ycgcor_from_rgb_16_avx2);
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_to_rgb_8_avx2);
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_to_rgb_16_avx2);
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_from_rgb_8_avx2);
+decl_cspfix_ycgcor_fn(ff_cspfix_ycgcor_from_rgb_16_avx2);
 
 /* dovi (cspfix_dovi.asm) */
 decl_cspfix_dovi_mmr_fn(ff_cspfix_dovi_mmr_avx2);

@@ -57,6 +57,7 @@ SECTION .text
 ; void ycgcor_to_rgb_<bits>(uint8_t *g, uint8_t *b, uint8_t *r, const uint8_t *cy,
 ;                           const uint8_t *ccg, const uint8_t *cco, int w, int off,
 ;                           int max, int be)
+; (CSPFIX_YCGCOR_ARGS: d0..d2 = G, B, R; s0..s2 = Y, Cg, Co)
 ;-----------------------------------------------------------------------------
 %macro YCGCOR_TO_RGB 1 ; RGB sample bits
 cglobal cspfix_ycgcor_to_rgb_%1, 9, 10, 7, g, b, r, py, pcg, pco, w, off, max, x
@@ -89,6 +90,7 @@ cglobal cspfix_ycgcor_to_rgb_%1, 9, 10, 7, g, b, r, py, pcg, pco, w, off, max, x
 ; void ycgcor_from_rgb_<bits>(uint8_t *cy, uint8_t *ccg, uint8_t *cco, const uint8_t *g,
 ;                             const uint8_t *b, const uint8_t *r, int w, int off,
 ;                             int max, int be)
+; (CSPFIX_YCGCOR_ARGS: d0..d2 = Y, Cg, Co; s0..s2 = G, B, R)
 ;-----------------------------------------------------------------------------
 %macro YCGCOR_FROM_RGB 1 ; RGB sample bits
 cglobal cspfix_ycgcor_from_rgb_%1, 9, 10, 7, py, pcg, pco, g, b, r, w, off, max, x

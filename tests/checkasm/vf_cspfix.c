@@ -1571,15 +1571,13 @@ static void check_ycgcor(const CspfixDSPContext *dsp)
     static DECLARE_ALIGNED(64, uint16_t, ref)[3][MAXW + PAD + GUARD];
     static DECLARE_ALIGNED(64, uint16_t, new)[3][MAXW + PAD + GUARD];
     static const int depths[] = { 8, 9, 10, 12, 14 };
-    /* CSPFIX_YCGCOR_FROM_RGB_ARGS has the same types */
-    declare_func(void, CSPFIX_YCGCOR_TO_RGB_ARGS);
+    declare_func(void, CSPFIX_YCGCOR_ARGS);
 
     for (int k = 0; k < 2; k++) {
         for (int dir = 0; dir < 2; dir++) {
             const char *name = dir ? (k ? "cspfix_ycgcor_from_rgb_16" : "cspfix_ycgcor_from_rgb_8") :
                                      (k ? "cspfix_ycgcor_to_rgb_16" : "cspfix_ycgcor_to_rgb_8");
-            if (!(dir ? check_func(dsp->ycgcor.from_rgb[k], "%s", name) :
-                        check_func(dsp->ycgcor.to_rgb[k], "%s", name)))
+            if (!check_func(dir ? dsp->ycgcor.from_rgb[k] : dsp->ycgcor.to_rgb[k], "%s", name))
                 continue;
             for (int d = 0; d < FF_ARRAY_ELEMS(depths); d++) {
                 const int n = depths[d], max = (1 << n) - 1;
@@ -1605,7 +1603,6 @@ static void check_ycgcor(const CspfixDSPContext *dsp)
                             memset(ref[c], 0xee, bytes);
                             memset(new[c], 0xee, bytes);
                         }
-                        /* the two directions have the same argument types */
                         call_ref((uint8_t *)ref[0], (uint8_t *)ref[1], (uint8_t *)ref[2],
                                  (const uint8_t *)in[0], (const uint8_t *)in[1],
                                  (const uint8_t *)in[2], w, off, max, 0);
