@@ -59,24 +59,48 @@ static double frand(void)
     return (rng >> 8) / 16777216.0;
 }
 
-/* R'G'B' in [0, 1] of content c at (x, y), frame t */
-static void content_rgb(int c, int seed, int clean, int x, int y, int t, double rgb[3])
+/* The waves of a frame, per column and per row (the same values content_rgb() would
+ * compute per pixel: the content's terms are separable) */
+typedef struct Waves {
+    double s6u[W], c5u[W], s5u[3][W];   ///< sin(6u + ph), cos(5u - ph), sin(5u + ph + k)
+    double c4v[H], s3v[H];              ///< cos(4v - ph), sin(3v + ph)
+} Waves;
+
+static void waves_init(Waves *w, int seed, int t)
 {
-    const double u = (double)x / W, v = (double)y / H, ph = seed * 0.7 + t * 0.05;
+    const double ph = seed * 0.7 + t * 0.05;
+    for (int x = 0; x < W; x++) {
+        const double u = (double)x / W;
+        w->s6u[x] = sin(6.0 * u + ph);
+        w->c5u[x] = cos(5.0 * u - ph);
+        for (int k = 0; k < 3; k++)
+            w->s5u[k][x] = sin(5.0 * u + ph + k);
+    }
+    for (int y = 0; y < H; y++) {
+        const double v = (double)y / H;
+        w->c4v[y] = cos(4.0 * v - ph);
+        w->s3v[y] = sin(3.0 * v + ph);
+    }
+}
+
+/* R'G'B' in [0, 1] of content c at (x, y), frame t (its waves in w) */
+static void content_rgb(int c, int seed, int clean, int x, int y, const Waves *w, double rgb[3])
+{
+    const double u = (double)x / W, v = (double)y / H;
     switch (c) {
     case C_SMOOTH: {
         /* a shared lightness, colour that varies slowly, grain */
-        const double l = 0.5 + 0.6 * sin(6.0 * u + ph) * cos(4.0 * v - ph);
-        rgb[0] = l + 0.25 * sin(3.0 * v + ph);
+        const double l = 0.5 + 0.6 * w->s6u[x] * w->c4v[y];
+        rgb[0] = l + 0.25 * w->s3v[y];
         rgb[1] = l;
-        rgb[2] = l + 0.25 * cos(5.0 * u - ph);
+        rgb[2] = l + 0.25 * w->c5u[x];
         for (int k = 0; k < 3; k++)
             rgb[k] += 0.01 * (frand() - 0.5);
         break;
     }
     case C_DARK:
         for (int k = 0; k < 3; k++)
-            rgb[k] = 0.06 + 0.05 * sin(5.0 * u + ph + k) * v + 0.01 * frand();
+            rgb[k] = 0.06 + 0.05 * w->s5u[k][x] * v + 0.01 * frand();
         break;
     case C_FLAT:
         rgb[0] = 0.3 + 0.1 * seed;
@@ -131,14 +155,17 @@ static AVFrame *clip_frame(const Clip *c, int t)
     const double kb = c->csp == AVCOL_SPC_BT709 ? 0.0722 : 0.114;
     const int sub = c->fmt == AV_PIX_FMT_YUV420P;
 
+    static Waves w;
+
     if (!f)
         return NULL;
+    waves_init(&w, c->seed, t);
     rng = 12345u + 977u * c->seed + 131u * t;
     for (int y = 0; y < H; y++) {
         for (int x = 0; x < W; x++) {
             double rgb[3], ycc[3];
             int v[3];
-            content_rgb(c->content, c->seed, c->clean, x, y, t, rgb);
+            content_rgb(c->content, c->seed, c->clean, x, y, &w, rgb);
             ycc[0] = kr * rgb[0] + (1 - kr - kb) * rgb[1] + kb * rgb[2];
             ycc[1] = (rgb[2] - ycc[0]) / (2 * (1 - kb));
             ycc[2] = (rgb[0] - ycc[0]) / (2 * (1 - kr));

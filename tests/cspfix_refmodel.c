@@ -639,7 +639,7 @@ int ref_white_xyz(int prim, double xyz[3])
  * NPM = P diag(S). Uses (x, y, z) rather than (x/y, 1, z/y) so that the XYZ "primaries" of
  * smpte428 (y = 0 for R and B) work.
  */
-int ref_npm(int prim, double m[3][3])
+static int npm_compute(int prim, double m[3][3])
 {
     Chroma c;
     if (prim_chroma(prim, &c) < 0)
@@ -663,6 +663,40 @@ int ref_npm(int prim, double m[3][3])
         for (int j = 0; j < 3; j++)
             m[i][j] = p[i][j] * s[j];
     return 0;
+}
+
+/* The matrices are per conversion, the model runs per sample: each thread keeps the last
+ * ones it computed (the same arithmetic, done once). */
+typedef struct MatMemo {
+    int key[3], valid, ret;
+    double m[3][3];
+} MatMemo;
+
+static int memo_hit(const MatMemo *c, int a, int b, int d, double m[3][3])
+{
+    if (!c->valid || c->key[0] != a || c->key[1] != b || c->key[2] != d)
+        return 0;
+    memcpy(m, c->m, sizeof(c->m));
+    return 1;
+}
+
+static int memo_store(MatMemo *c, int a, int b, int d, int ret, double m[3][3])
+{
+    *c = (MatMemo){ { a, b, d }, 1, ret };
+    memcpy(c->m, m, sizeof(c->m));
+    return ret;
+}
+
+int ref_npm(int prim, double m[3][3])
+{
+    /* two entries: a conversion's input and output primaries */
+    static _Thread_local MatMemo memo[2];
+    static _Thread_local int next;
+    for (int i = 0; i < 2; i++)
+        if (memo_hit(&memo[i], prim, 0, 0, m))
+            return memo[i].ret;
+    next ^= 1;
+    return memo_store(&memo[next], prim, 0, 0, npm_compute(prim, m), m);
 }
 
 int ref_adapt_matrix(int wpadapt, const double w_in[3], const double w_out[3], double m[3][3])
@@ -704,7 +738,17 @@ static int chroma_equal(const Chroma *a, const Chroma *b)
            a->bx == b->bx && a->by == b->by && a->wx == b->wx && a->wy == b->wy;
 }
 
+static int gamut_compute(int prim_in, int prim_out, int wpadapt, double m[3][3]);
+
 int ref_gamut_matrix(int prim_in, int prim_out, int wpadapt, double m[3][3])
+{
+    static _Thread_local MatMemo memo;
+    if (memo_hit(&memo, prim_in, prim_out, wpadapt, m))
+        return memo.ret;
+    return memo_store(&memo, prim_in, prim_out, wpadapt, gamut_compute(prim_in, prim_out, wpadapt, m), m);
+}
+
+static int gamut_compute(int prim_in, int prim_out, int wpadapt, double m[3][3])
 {
     Chroma ci, co;
     if (prim_chroma(prim_in, &ci) < 0 || prim_chroma(prim_out, &co) < 0)

@@ -36,35 +36,71 @@ PROGS := $(OUT)/map_test $(OUT)/refmodel_selftest $(OUT)/plan_test $(OUT)/api_te
 # seconds of each of the two runs of the short load test (the second with an injected leak)
 LOAD_SHORT_TIME ?= 20
 
-.PHONY: check build
+# The parts run two at a time (make -j2 -O: each part's output is printed whole when
+# it ends), the longest first; precision (its own worker threads) and FATE (make -j2)
+# use both cores and run after them.
+UNIT_PARTS = unit-batch unit-detect unit-load unit-patch unit-checkasm unit-format unit-exec \
+             unit-ycgcor unit-tone unit-example unit-cli unit-encode unit-api unit-badinput \
+             unit-hue unit-refmodel unit-dovi unit-interlace unit-map unit-plan unit-light unit-icc
+
+.PHONY: check build unit $(UNIT_PARTS)
 check: build
+	@$(MAKE) --no-print-directory -f $(T)/tests.mk unit
+	@echo "== precision against the float64 reference"; $(OUT)/precision $(PRECISION_ARGS)
+	@$(MAKE) --no-print-directory -f $(T)/tests.mk fate
+
+unit: build
+	@echo "== $(words $(UNIT_PARTS)) test programs and scripts, two at a time"; t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -f $(T)/tests.mk -j2 -O $(UNIT_PARTS); \
+	echo "== they took $$(( $$(date +%s) - t0 )) s"
+
+unit-refmodel:
 	@echo "== reference model self-test"
 	@$(OUT)/refmodel_selftest > $(OUT)/refmodel_selftest.log || { cat $(OUT)/refmodel_selftest.log; exit 1; }
 	@tail -n 1 $(OUT)/refmodel_selftest.log
+unit-map:
 	@echo "== V4L2 and GStreamer colorimetry tables"
 	@$(OUT)/map_test > $(OUT)/map_test.log || { cat $(OUT)/map_test.log; exit 1; }
 	@tail -n 1 $(OUT)/map_test.log
+unit-plan:
 	@echo "== planner unit tests";         $(OUT)/plan_test
+unit-exec:
 	@echo "== execution paths: every fast path against its generic twin"; $(OUT)/exec_test
+unit-api:
 	@echo "== API tests";                  $(OUT)/api_test
+unit-interlace:
 	@echo "== interlaced frames";          $(OUT)/interlace_test
+unit-light:
 	@echo "== measured light (peak=auto)"; $(OUT)/light_test
+unit-dovi:
 	@echo "== Dolby Vision reshaping";     $(OUT)/dovi_test
+unit-tone:
 	@echo "== tone curves: monotonic, neutral stays neutral"; $(OUT)/tone_test
+unit-hue:
 	@echo "== hue and lightness through tone mapping"; $(OUT)/hue_test
+unit-icc:
 	@echo "== ICC profiles in and out, against lcms2"; $(OUT)/icc_test
+unit-detect:
 	@echo "== the detector of mislabelled input: hits and false alarms"; $(OUT)/detect_test
+unit-ycgcor:
 	@echo "== YCgCo-R: exact lifting, lossless round trips"; $(OUT)/ycgcor_test
+unit-badinput:
 	@echo "== bad input and nothing lost"; GLIBC_TUNABLES=glibc.malloc.tcache_count=0 $(OUT)/badinput_test
+unit-format:
 	@echo "== pixel format tests";         $(OUT)/format_test
+unit-cli:
 	@echo "== command-line tests";         $(T)/cli_test.sh $(FFMPEG_PREFIX)/bin
-	@$(MAKE) --no-print-directory -f $(T)/tests.mk example
+unit-example: example
+unit-batch:
 	@echo "== cspfix-batch on generated clips (-j2, and over ssh to a private sshd on 127.0.0.1)"; $(T)/batch_test.sh $(FFMPEG_PREFIX)/bin
-	@$(MAKE) --no-print-directory -f $(T)/tests.mk load-short
+unit-load: load-short
+unit-patch:
 	@echo "== make patch: git am onto a pristine tree"; $(T)/patch_test.sh $(FFMPEG_SRCDIR)
+unit-encode:
 	@echo "== encoders: cspfix in front of SVT-AV1 (x265, x264 if built), HDR10 read back"; \
 	    ENCODE_TEST_REQUIRE="libsvtav1 libaom-av1 libdav1d" HDR_CLIP=$(OUT)/hdr_clip \
 	    HDR_PATTERN=$(OUT)/hdr_pattern $(T)/encode_test.sh $(FFMPEG_PREFIX)/bin
+unit-checkasm:
 	@echo "== checkasm: SIMD kernels against C"
 	@$(MAKE) -s -C $(FFMPEG_OBJ) checkasm >/dev/null
 	@$(FFMPEG_OBJ)/tests/checkasm/checkasm --test=cspfix
@@ -72,8 +108,6 @@ check: build
 	    echo "AVX-512: this CPU has it; its kernels were checked above and run in FATE's base variant (avx2t2 masks them)"; \
 	else \
 	    echo "AVX-512: this CPU lacks it; the AVX-512 kernels were NOT checked (checkasm and FATE skip them)"; fi
-	@echo "== precision against the float64 reference"; $(OUT)/precision $(PRECISION_ARGS)
-	@$(MAKE) --no-print-directory -f $(T)/tests.mk fate
 
 build: $(PROGS)
 
