@@ -220,6 +220,27 @@ static enum AVPixelFormat reshaped_format(int hsub, int vsub)
     return AV_PIX_FMT_NONE;
 }
 
+/* The L2 trims (ST 2094-10 trim pass), 12-bit codes: slope = code / 4096 + 0.5, offset =
+ * code / 4096 - 0.5, power = code / 4096 + 0.5 (2048: neutral); the target display's peak
+ * is target_max_pq, 12-bit PQ. Chroma weight, saturation gain and ms_weight are not used
+ * (doc/conversion-model.md section 9). */
+static void get_trims(CspfixDovi *d, const AVDOVIMetadata *md)
+{
+    d->nb_trims = 0;
+    for (int i = 0; i < md->num_ext_blocks && d->nb_trims < CSPFIX_MAX_TRIMS; i++) {
+        const AVDOVIDmData *e = av_dovi_get_ext(md, i);
+        CspfixTrim *tr = &d->trims[d->nb_trims];
+        if (e->level != 2 || !e->l2.target_max_pq)
+            continue;
+        tr->target = ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, e->l2.target_max_pq / 4095.0) *
+                     CSPFIX_REF_WHITE;
+        tr->slope  = e->l2.trim_slope  / 4096.0 + 0.5;
+        tr->offset = e->l2.trim_offset / 4096.0 - 0.5;
+        tr->power  = e->l2.trim_power  / 4096.0 + 0.5;
+        d->nb_trims++;
+    }
+}
+
 int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int nb_jobs)
 {
     const AVFrameSideData *sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA);
@@ -278,6 +299,7 @@ int ff_cspfix_dovi_update(void *log_ctx, CspfixDovi *d, const AVFrame *in, int n
     d->l1_avg = l1 && l1->l1.avg_pq ?
                 ff_cspfix_curve_decode(CSPFIX_CURVE_PQ, l1->l1.avg_pq / 4095.0) * CSPFIX_REF_WHITE :
                 0.0;
+    get_trims(d, md);
 
     if (d->fin.fmt != in->format || !d->frame || d->frame->width != in->width ||
         d->frame->height != in->height) {

@@ -43,6 +43,7 @@
 
 #include "cspfix_dsp.h"
 #include "cspfix_io.h"
+#include "cspfix_plan.h"
 
 /** The RPU's colour: what the plan converts the reshaped 16-bit codes from. */
 typedef struct CspfixDoviColor {
@@ -76,6 +77,8 @@ typedef struct CspfixDovi {
     CspfixDoviColor color;
     double l1_max;          ///< the shot's L1 max in cd/m2, 0: no L1 block
     double l1_avg;          ///< the shot's L1 average (mean max(R,G,B) in PQ) in cd/m2, 0: none
+    CspfixTrim trims[CSPFIX_MAX_TRIMS]; ///< the shot's L2 trims, one per target display
+    int nb_trims;
 
     /* what the curves were built from: rebuilt when these change */
     AVDOVIRpuDataHeader header;

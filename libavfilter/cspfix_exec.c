@@ -91,7 +91,7 @@ static int same_tables(const CspfixOp *a, double tol_a, const CspfixOp *b, doubl
     case CSPFIX_OP_TONEMAP:
         return a->tm == b->tm && a->src_peak == b->src_peak && a->dst_peak == b->dst_peak &&
                a->out_white == b->out_white && a->desat == b->desat &&
-               a->dst_black == b->dst_black &&
+               a->dst_black == b->dst_black && !memcmp(&a->trim, &b->trim, sizeof(a->trim)) &&
                !memcmp(a->k, b->k, sizeof(a->k)) && a->by_first == b->by_first &&
                (a->tm != CSPFIX_TM_ST2094_40 || !memcmp(&a->bz, &b->bz, sizeof(a->bz)));
     default:

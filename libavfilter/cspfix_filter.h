@@ -64,6 +64,8 @@ typedef struct PlanKey {
     int dovi;                    ///< Dolby Vision reshaped input: its colour below
     CspfixDoviColor dovi_color;
     CspfixBezier bezier;         ///< the frame's HDR10+ curve
+    CspfixTrim trims[CSPFIX_MAX_TRIMS]; ///< the frame's Dolby Vision L2 trims
+    int nb_trims;
 } PlanKey;
 
 typedef struct CspfixContext {

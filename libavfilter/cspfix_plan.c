@@ -314,6 +314,7 @@ static int add_tonemap_ipt(CspfixPlan *p, enum AVColorPrimaries prim, int tm, do
         return ret;
     op = &p->ops[p->nb_ops - 1];
     op->by_first = 1;
+    op->trim     = p->tone.trim;
     ff_cspfix_mat3_inv(mi, ipt_from_lms);
     ff_cspfix_aff_from_mat3(a, mi);
     add_matrix(p, a);
@@ -328,9 +329,14 @@ static int add_tonemap_ipt(CspfixPlan *p, enum AVColorPrimaries prim, int tm, do
 static int add_tone(CspfixPlan *p, const CspfixPlanOptions *o, enum AVColorPrimaries prim,
                     int tm, double ls, double lt, double out_white)
 {
+    int ret;
+
     if (o->tmmode == CSPFIX_TMMODE_IPT)
         return add_tonemap_ipt(p, prim, tm, ls, lt, out_white, o->dst_black, &o->bezier);
-    return add_tonemap(p, prim, tm, ls, lt, out_white, o->desat, o->dst_black, &o->bezier);
+    if ((ret = add_tonemap(p, prim, tm, ls, lt, out_white, o->desat, o->dst_black, &o->bezier)) < 0)
+        return ret;
+    p->ops[p->nb_ops - 1].trim = p->tone.trim;
+    return 0;
 }
 
 /* gamut=desaturate/compress in the output primaries; g maps input to output RGB */
@@ -729,6 +735,10 @@ void ff_cspfix_plan_print(void *log_ctx, int level, const CspfixPlan *p)
             if (op->dst_black > 0.0)
                 av_log(log_ctx, level, "     BT.2390 black lift to a target black of %g cd/m2\n",
                        op->dst_black);
+            if (op->trim.target > 0.0)
+                av_log(log_ctx, level, "     Dolby Vision L2 trim for a %g cd/m2 display: slope "
+                       "%g, offset %g, power %g\n", op->trim.target, op->trim.slope,
+                       op->trim.offset, op->trim.power);
             break;
         case CSPFIX_OP_GAMUT:
             av_log(log_ctx, level, "  %d: gamut %s to [0, %g] (Y = %.4f R + %.4f G + %.4f B)\n",

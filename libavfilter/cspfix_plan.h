@@ -47,6 +47,18 @@ typedef struct CspfixBezier {
     double target;              ///< targeted system display maximum luminance, cd/m2
 } CspfixBezier;
 
+/**
+ * A Dolby Vision L2 trim (SMPTE ST 2094-10's trim pass, made by the colourist for one
+ * target display): on the tone curve's output, y its PQ value relative to the target's
+ * peak, y' = min(max(S y + O, 0), 1)^P (doc/conversion-model.md section 9).
+ */
+typedef struct CspfixTrim {
+    double target;              ///< the target display's peak in cd/m2; 0: no trim
+    double slope, offset, power; ///< S, O, P (neutral 1, 0, 1)
+} CspfixTrim;
+
+#define CSPFIX_MAX_TRIMS 8
+
 typedef struct CspfixPlanOptions {
     int linearize;              ///< enum CspfixLinearize
     int wpadapt;                ///< enum CspfixWpAdapt
@@ -72,6 +84,9 @@ typedef struct CspfixPlanOptions {
     int tmmode;                 ///< enum CspfixToneMode: what the tone curve runs on
     /** the frame's HDR10+ tone curve (tonemap=st2094-40, auto when its display matches) */
     CspfixBezier bezier;
+    /** the frame's Dolby Vision L2 trims; the one made for the curve's target display runs */
+    CspfixTrim trims[CSPFIX_MAX_TRIMS];
+    int nb_trims;
 } CspfixPlanOptions;
 
 /** Tone curves (doc/conversion-model.md section 4). */
@@ -155,6 +170,7 @@ typedef struct CspfixOp {
     double desat;               ///< TONEMAP
     int by_first;               ///< TONEMAP: G of the first component (IPT's I), not max(c)
     CspfixBezier bz;            ///< TONEMAP st2094-40: the curve
+    CspfixTrim trim;            ///< TONEMAP: the Dolby Vision L2 trim on the curve's output
     int gmode;                  ///< GAMUT: enum CspfixGamut (desaturate, compress)
     double thr, s[3];           ///< GAMUT compress: threshold, 1 / knee scale (0: none)
     const struct CspfixLut3D *lut; ///< LUT3D (interned: lives as long as the process)
@@ -171,6 +187,7 @@ typedef struct CspfixTone {
     double dst_peak;            ///< the curve's target; HDR -> SDR: SDR white
     double clip_peak;           ///< HDR -> HDR without a curve: light above it clips (0: none)
     double lw_in, lw_out;       ///< HLG display peaks of the input and output
+    CspfixTrim trim;            ///< the L2 trim made for the target display (target 0: none)
 } CspfixTone;
 
 typedef struct CspfixPlan {

@@ -128,11 +128,13 @@ void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op)
         tc->ln_hdr  = log1p(tc->rho_hdr - 1.0);
         tc->ln_sdr  = log1p(tc->rho_sdr - 1.0);
     }
+    if (op->trim.target > 0.0)
+        tc->trim_pq = pq_enc_nits(op->trim.target);
     tc->gain0  = light_gain(tc, TM_FLOOR);
     tc->desat0 = light_desat(tc, TM_FLOOR);
 }
 
-static double tone_curve(const CspfixToneCurve *tc, double l)
+static double base_curve(const CspfixToneCurve *tc, double l)
 {
     const double ls = tc->ls, lt = tc->lt, x = l / lt, p = ls / lt;
 
@@ -239,6 +241,26 @@ static double tone_curve(const CspfixToneCurve *tc, double l)
     default:
         return FFMIN(l, lt);
     }
+}
+
+/* The curve, then the Dolby Vision L2 trim (CspfixTrim) made for its target display: the
+ * output relative to the target's peak lt is that display's light r T, its PQ value relative
+ * to the peak's y = PQ(r T) / PQ(T); y' = min(max(S y + O, 0), 1)^P. A negative O crushes
+ * the blacks: below y1 = -2 O / S the line is the toe S^2 y^2 / (-4 O), which meets it at
+ * y1 with its slope (a corner where the line reaches 0 is more than the tables' cubics can
+ * follow). S > 0 and P > 0: the trimmed curve is non-decreasing and at most lt. */
+static double tone_curve(const CspfixToneCurve *tc, double l)
+{
+    const CspfixTrim *tr = &tc->op->trim;
+    const double out = base_curve(tc, l), s = tr->slope, o = tr->offset;
+    double y, v;
+
+    if (!(tr->target > 0.0))
+        return out;
+    y = pq_enc_nits(out / tc->lt * tr->target) / tc->trim_pq;
+    v = o < 0.0 && y < -2.0 * o / s ? s * s * y * y / (-4.0 * o) : s * y + o;
+    y = pow(FFMIN(FFMAX(v, 0.0), 1.0), tr->power);
+    return FFMIN(pq_dec_nits(y * tc->trim_pq) / tr->target, 1.0) * tc->lt;
 }
 
 /* G and D of the light m > 0 (1.0 = 203 cd/m2) */
@@ -405,6 +427,21 @@ static int bezier_matches(const CspfixBezier *bz, double lt)
     return bz->n && fabs(bz->target - lt) <= 0.02 * lt;
 }
 
+/* Dolby Vision's SDR grade is made on a 100 cd/m2 display: an SDR output is that display */
+#define DV_SDR_DISPLAY 100.0
+
+/* the L2 trim made for a display of this peak (within 2 %), if it changes anything */
+static CspfixTrim pick_trim(const CspfixPlanOptions *opt, double display)
+{
+    static const CspfixTrim none = { 0 };
+    for (int i = 0; i < opt->nb_trims; i++) {
+        const CspfixTrim *tr = &opt->trims[i];
+        if (fabs(tr->target - display) <= 0.02 * display)
+            return tr->slope == 1.0 && tr->offset == 0.0 && tr->power == 1.0 ? none : *tr;
+    }
+    return none;
+}
+
 void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPlanOptions *opt,
                     CspfixTone *t)
 {
@@ -437,6 +474,8 @@ void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPla
         t->tm = CSPFIX_TM_ST2094_40;
     if (opt->fast)                  /* no linear light: no curve */
         t->tm = CSPFIX_TM_NONE;
+    if (hdr_in && !hdr_out && t->tm != CSPFIX_TM_NONE)
+        t->trim = pick_trim(opt, DV_SDR_DISPLAY);
     if (!hdr_in || !hdr_out || opt->fast)
         return;
     /* HDR -> HDR: the output holds light up to target_peak when set, else HLG's display
@@ -450,6 +489,8 @@ void ff_cspfix_tone(const CspfixDesc *in, const CspfixDesc *out, const CspfixPla
     } else if (t->tm == CSPFIX_TM_NONE && t->src_peak > cap) {
         t->clip_peak = cap;
     }
+    if (t->tm != CSPFIX_TM_NONE)
+        t->trim = pick_trim(opt, t->dst_peak);
 }
 
 static const char *const tonemap_names[CSPFIX_TM_NB] = {

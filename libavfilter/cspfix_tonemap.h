@@ -52,6 +52,7 @@ typedef struct CspfixToneCurve {
     double rho_hdr, rho_sdr;        ///< BT.2446 Method A: rho_HDR, rho_SDR
     double ln_hdr, ln_sdr;          ///< their natural logarithms
     double gain0, desat0;           ///< G and D at and below the floor (1e-6)
+    double trim_pq;                 ///< the L2 trim's target peak in PQ (op->trim)
 } CspfixToneCurve;
 
 void ff_cspfix_tone_curve_init(CspfixToneCurve *tc, const CspfixOp *op);

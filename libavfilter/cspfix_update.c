@@ -185,6 +185,8 @@ int ff_cspfix_update_plan(AVFilterContext *ctx, const AVFrame *coded, const AVFr
         po.dovi  = 1;
         memcpy(po.dovi_ycc, s->dv.color.ycc, sizeof(po.dovi_ycc));
         memcpy(po.dovi_lms, s->dv.color.lms, sizeof(po.dovi_lms));
+        memcpy(po.trims, s->dv.trims, sizeof(po.trims));
+        po.nb_trims = s->dv.nb_trims;
     }
     po.src_peak = ff_cspfix_source_peak(ctx, in, ff_cspfix_is_hdr_trc(id.trc), s->peak,
                                         light >= 0 && s->peak < 0.0 ?
@@ -213,6 +215,8 @@ int ff_cspfix_update_plan(AVFilterContext *ctx, const AVFrame *coded, const AVFr
     memcpy(&key.bezier, &po.bezier, sizeof(key.bezier));
     if ((key.dovi = s->reshaping))
         key.dovi_color = s->dv.color;
+    memcpy(key.trims, po.trims, sizeof(key.trims));
+    key.nb_trims = po.nb_trims;
     if (s->have_plan && !memcmp(&key, &s->key, sizeof(key))) {
         log_field(ctx);
         return 0;
@@ -231,6 +235,10 @@ int ff_cspfix_update_plan(AVFilterContext *ctx, const AVFrame *coded, const AVFr
                "until one does.\n");
         s->warned_bezier = 1;
     }
+    if (s->plan.tone.trim.target > 0.0)
+        av_log(ctx, AV_LOG_VERBOSE, "Dolby Vision L2 trim for a %g cd/m2 display: slope %g, "
+               "offset %g, power %g on the tone curve's output.\n", s->plan.tone.trim.target,
+               s->plan.tone.trim.slope, s->plan.tone.trim.offset, s->plan.tone.trim.power);
     if (s->plan.tone.tm == CSPFIX_TM_ST2094_40)
         av_log(ctx, AV_LOG_VERBOSE, "HDR10+ tone curve: knee (%g, %g), %d anchors, made for "
                "a %g cd/m2 display, to %g cd/m2.\n", po.bezier.kx, po.bezier.ky,

@@ -80,7 +80,7 @@ static AVBPrint logbuf;
 
 static void log_cb(void *avcl, int level, const char *fmt, va_list vl)
 {
-    if (level > AV_LOG_WARNING)
+    if (level > AV_LOG_WARNING && !(level <= AV_LOG_VERBOSE && strstr(fmt, "L2 trim for")))
         return;
     av_vbprintf(&logbuf, fmt, vl);
 }
@@ -1082,6 +1082,122 @@ end:
     av_frame_free(&l1max);
 }
 
+/*
+ * L2 trims (ST 2094-10 trim pass): the one made for the output's display runs on the tone
+ * curve's output; for an SDR output that is the 100 cd/m2 display (target_max_pq 2081).
+ * Neutral codes (2048) and a trim for another display (1000 cd/m2, 3079) change nothing;
+ * slope, offset and power move the picture the way a colourist meant them to.
+ */
+typedef struct L2 { int target, slope, offset, power; } L2;
+
+static int run_l2(const L2 *l2, int n, const char *graph, AVFrame **out)
+{
+    AVFrame *in = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 7);
+    const AVFrameSideData *sd;
+    AVDOVIMetadata *md;
+    AVDOVIDmData *e;
+    int ret;
+
+    if (!in || add_rpu(in, LUMA_4PIECES, CHROMA_MMR, 0) < 0 ||
+        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA))) {
+        av_frame_free(&in);
+        return AVERROR(ENOMEM);
+    }
+    md = (AVDOVIMetadata *)sd->data;
+    e = av_dovi_get_ext(md, md->num_ext_blocks++);
+    memset(e, 0, sizeof(*e));
+    e->level     = 1;
+    e->l1.min_pq = 62;
+    e->l1.max_pq = 3696;                            /* 4000 cd/m2 */
+    e->l1.avg_pq = 1000;
+    for (int i = 0; i < n; i++) {
+        e = av_dovi_get_ext(md, md->num_ext_blocks++);
+        memset(e, 0, sizeof(*e));
+        e->level                   = 2;
+        e->l2.target_max_pq        = l2[i].target;
+        e->l2.trim_slope           = l2[i].slope;
+        e->l2.trim_offset          = l2[i].offset;
+        e->l2.trim_power           = l2[i].power;
+        e->l2.trim_chroma_weight   = 2048;
+        e->l2.trim_saturation_gain = 2048;
+        e->l2.ms_weight            = -1;
+    }
+    ret = cspfix_run1(in, graph, 1, out);
+    av_frame_free(&in);
+    return ret;
+}
+
+/* the mean 8-bit luma of f, and of f where the untrimmed output (base) is dark (16-50) */
+static void luma_stats(const AVFrame *f, const AVFrame *base, double *mean, double *dark)
+{
+    int nd = 0;
+
+    *mean = *dark = 0.0;
+    for (int y = 0; y < f->height; y++)
+        for (int x = 0; x < f->width; x++) {
+            const int v = cspfix_sample(f, 0, x, y, 0), b = cspfix_sample(base, 0, x, y, 0);
+            *mean += v;
+            if (b >= 16 && b <= 50) {
+                *dark += v;
+                nd++;
+            }
+        }
+    *mean /= f->width * f->height;
+    *dark /= FFMAX(nd, 1);
+}
+
+static void test_l2(void)
+{
+    static const char *const graphs[] = { "cspfix=all=bt709:format=yuv420p",
+                                          "cspfix=all=bt709:format=yuv420p:tmmode=ipt" };
+    static const L2 neutral = { 2081, 2048, 2048, 2048 }, other = { 3079, 2560, 2048, 2048 };
+    static const L2 slope = { 2081, 2560, 2048, 2048 }, power = { 2081, 2048, 2048, 1536 };
+    static const L2 lift = { 2081, 2048, 2253, 2048 }, crush = { 2081, 1740, 2048, 2048 };
+    static const L2 pair[2] = { { 3079, 1536, 2048, 2048 }, { 2081, 2560, 2048, 2048 } };
+    for (int g = 0; g < 2; g++) {
+        AVFrame *base = NULL, *f[7] = { NULL };
+        double mean[8], dark[8];
+        int ok;
+
+        ok = run_l2(NULL, 0, graphs[g], &base) >= 0 &&
+             run_l2(&neutral, 1, graphs[g], &f[0]) >= 0 &&
+             run_l2(&other, 1, graphs[g], &f[1]) >= 0;
+        log_reset();
+        ok &= run_l2(&slope, 1, graphs[g], &f[2]) >= 0;
+        CHECK(strstr(log_str(), "L2 trim for a 10") && strstr(log_str(), "slope 1.125"),
+              "L2 (%s): -v verbose names the trim: %s", graphs[g], log_str());
+        ok &= run_l2(&power, 1, graphs[g], &f[3]) >= 0 &&
+              run_l2(&lift, 1, graphs[g], &f[4]) >= 0 &&
+              run_l2(&crush, 1, graphs[g], &f[5]) >= 0 &&
+              run_l2(pair, 2, graphs[g], &f[6]) >= 0;
+        CHECK(ok, "L2 (%s): the graphs ran", graphs[g]);
+        if (ok) {
+            luma_stats(base, base, &mean[7], &dark[7]);
+            for (int i = 0; i < 7; i++)
+                luma_stats(f[i], base, &mean[i], &dark[i]);
+            printf("DV L2 (%s): mean 8-bit luma (and where the untrimmed output has 16-50): "
+                   "none %.2f (%.2f), neutral %.2f, for 1000 cd/m2 only %.2f, slope 1.125 %.2f "
+                   "(%.2f), power 0.875 %.2f (%.2f), offset +0.05 %.2f (%.2f), slope 0.925 %.2f "
+                   "(%.2f)\n", graphs[g], mean[7], dark[7], mean[0], mean[1], mean[2], dark[2],
+                   mean[3], dark[3], mean[4], dark[4], mean[5], dark[5]);
+            CHECK(cspfix_frames_equal(base, f[0]), "L2 (%s): neutral codes change nothing", graphs[g]);
+            CHECK(cspfix_frames_equal(base, f[1]), "L2 (%s): a trim for a 1000 cd/m2 display "
+                  "leaves an SDR output", graphs[g]);
+            CHECK(mean[2] > mean[7] + 2.0, "L2 (%s): slope 1.125 brightens", graphs[g]);
+            CHECK(mean[3] > mean[7] + 1.0 && dark[3] > dark[7] + 1.0, "L2 (%s): power 0.875 "
+                  "brightens", graphs[g]);
+            CHECK(dark[4] > dark[7] + 1.5 && dark[4] / dark[7] > mean[4] / mean[7], "L2 (%s): "
+                  "offset +0.05 lifts the shadows, by more than the mean in proportion", graphs[g]);
+            CHECK(mean[5] < mean[7] - 2.0, "L2 (%s): slope 0.925 darkens", graphs[g]);
+            CHECK(cspfix_frames_equal(f[6], f[2]), "L2 (%s): of two trims, the SDR display's "
+                  "runs", graphs[g]);
+        }
+        av_frame_free(&base);
+        for (int i = 0; i < 7; i++)
+            av_frame_free(&f[i]);
+    }
+}
+
 int main(void)
 {
     av_bprint_init(&logbuf, 0, AV_BPRINT_SIZE_UNLIMITED);
@@ -1093,6 +1209,7 @@ int main(void)
     test_profile8();
     test_hdr10_meta();
     test_l1();
+    test_l2();
     av_log_set_callback(av_log_default_callback);
     av_bprint_finalize(&logbuf, NULL);
     printf("dovi: %d passed, %d failed\n", passed, failed);

@@ -62,6 +62,10 @@
  * in float where the curve is flat, G(m) = top / m, steps by a float ulp or two. Before
  * the scaling the cubics across corners stepped down by up to 1.8e-4. */
 #define TABLE_STEP (3 * FLT_EPSILON)
+/* An L2 trim's crush (a negative offset) takes the darkest light to 0: there the tables'
+ * cubics wiggle around 0 by 1e-32 or so. Steps that small in absolute terms (1.0 = 203
+ * cd/m2; 1e-12 is 2e-10 cd/m2, a 60th of the smallest 16-bit PQ code) are not counted. */
+#define TABLE_ZERO 1e-12
 /* Above 2^8 (52,000 cd/m2) the tables continue the flat light out octave by octave; before,
  * they repeated their last segment, and the light out was wrong by up to 50 %. */
 #define TABLE_HIGH 1e-6
@@ -120,6 +124,14 @@ static void test_monotonic(void)
 {
     static const double peaks[] = { 203, 300, 400, 600, 1000, 1500, 2000, 4000, 6000, 10000 };
     static const double targets[] = { 203, 100, 600, 1000 };
+    /* Dolby Vision L2 trims (for the 100 cd/m2 display an SDR output is), on max-RGB
+     * curves to SDR white: brighter with a lifted black, darker with a crushed one, the
+     * extremes of the 12-bit codes */
+    static const CspfixTrim trims[] = {
+        { 100.0, 1.3, 0.05, 0.8 }, { 100.0, 0.6, -0.1, 1.4 }, { 100.0, 4095 / 4096.0 + 0.5,
+          4095 / 4096.0 - 0.5, 0.5 },
+    };
+    const int nt = 2 * FF_ARRAY_ELEMS(targets);
     CspfixTFTable *t = av_malloc(sizeof(*t)), *t2 = av_malloc(sizeof(*t2));
     int nb = 0, bad = 0;
     double worst = 0.0, worst_f = 0.0, worst_h = 0.0;
@@ -132,13 +144,14 @@ static void test_monotonic(void)
     }
     for (int c = 0; c < FF_ARRAY_ELEMS(curves); c++) {
         for (int p = 0; p < FF_ARRAY_ELEMS(peaks); p++) {
-            for (int d = 0; d < 2 * FF_ARRAY_ELEMS(targets); d++) {
+            for (int d = 0; d < nt + FF_ARRAY_ELEMS(trims); d++) {
                 /* d odd: the curve on IPT's intensity (tmmode=ipt): m is I, G(I) I the
-                 * intensity out */
+                 * intensity out; d >= nt: trimmed */
+                const double lt = d < nt ? targets[d / 2] : 203.0;
                 CspfixOp op = { .type = CSPFIX_OP_TONEMAP, .tm = curves[c],
-                                .src_peak = peaks[p], .dst_peak = targets[d / 2],
-                                .out_white = targets[d / 2], .dst_black = curve_blacks[c],
-                                .by_first = d & 1, .desat = 0.75,
+                                .src_peak = peaks[p], .dst_peak = lt,
+                                .out_white = lt, .dst_black = curve_blacks[c],
+                                .by_first = d < nt && (d & 1), .desat = 0.75,
                                 .src_avg = curve_avgs[c] };
                 CspfixToneCurve tc;
                 double prev = 0.0;
@@ -146,6 +159,8 @@ static void test_monotonic(void)
                 int ok = 1;
 
                 bezier(&op.bz);
+                if (d >= nt)
+                    op.trim = trims[d - nt];
                 ff_cspfix_tone_curve_init(&tc, &op);
                 /* float64, m (1.0 = 203 cd/m2) up to twice the source peak */
                 for (int k = 1; k <= 20000; k++) {
@@ -165,7 +180,7 @@ static void test_monotonic(void)
                         const float ms = m * t->in_scale[0];
                         const float x  = ms > t->in_floor[0] ? ms : t->in_floor[0];
                         const float l  = ff_cspfix_tf_eval(t, x) * m;
-                        if (l < prevf) {
+                        if (l < prevf && prevf > TABLE_ZERO) {
                             ok &= l >= prevf * (1.0 - TABLE_STEP);
                             worst_f = FFMAX(worst_f, (prevf - l) / prevf);
                         }
@@ -184,17 +199,17 @@ static void test_monotonic(void)
                 }
                 nb++;
                 if (!ok && bad++ < 5)
-                    printf("  not monotonic: %s%s %g -> %g cd/m2\n", curve_names[c],
-                           d & 1 ? " tmmode=ipt" : "", peaks[p], targets[d / 2]);
+                    printf("  not monotonic: %s%s %g -> %g cd/m2 (float64 %d)\n", curve_names[c],
+                           d >= nt ? " L2 trim" : d & 1 ? " tmmode=ipt" : "", peaks[p], lt, d);
             }
         }
     }
     printf("tone curves: %d of %d (curve, source peak 203..10000, target, max-RGB and IPT's "
-           "intensity) non-decreasing (largest step down, relative: float64 %.2g (rounding "
+           "intensity, and %d Dolby Vision L2 trims) non-decreasing (largest step down, relative: float64 %.2g (rounding "
            "where a curve is flat; allowed 1e-12), float tables %.2g (rounding where a curve "
            "is flat; allowed %.2g, 3 float ulps)); light from 2^8 to 2^64 (above the fitted "
            "range) against float64: largest error of G m and of D (desat 0.75) %.2g relative (allowed %.2g)\n",
-           nb - bad, nb, worst, worst_f, TABLE_STEP, worst_h, TABLE_HIGH);
+           nb - bad, nb, (int)FF_ARRAY_ELEMS(trims), worst, worst_f, TABLE_STEP, worst_h, TABLE_HIGH);
     CHECK(!bad, "%d tone curves decrease somewhere", bad);
     av_free(t);
     av_free(t2);
