@@ -267,6 +267,11 @@ EOF
     then ok; else fail "DV: the RPU's picture is not the pattern's"; fi
     if run -c:v libdav1d -i "$dv" -vf "$tm,showinfo" -frames:v 1 -f null - -v info 2>&1 |
        grep -q 'side data - Dolby Vision'; then fail "DV: the RPU is still on the converted frames"; else ok; fi
+    # the RPU's L2 trim for a 1000 cd/m2 display runs when the output is that display
+    if "$bin/ffmpeg" -nostdin -hide_banner -v verbose -c:v libdav1d -i "$dv" \
+           -vf cspfix=target_peak=1000 -frames:v 1 -f null - 2>&1 |
+       grep -q 'L2 trim for a 100[0-9.]* cd/m2 display: slope 1.125'; then ok
+    else fail "DV: the RPU's L2 trim for a 1000 cd/m2 display did not run at target_peak=1000"; fi
     echo "dovi: $((SECONDS - t)) s"
 else
     skip "Dolby Vision round trip: needs HDR_CLIP, HDR_PATTERN, python3, libsvtav1 and libdav1d"

@@ -252,12 +252,23 @@ static AVBufferRef *make_rpu(const int l1[3])
     col->source_max_pq          = lrint(pq(4000) * 4095);
     col->source_diagonal        = 42;
 
-    md->num_ext_blocks = 1;
+    md->num_ext_blocks = 2;
     ext = av_dovi_get_ext(md, 0);
     ext->level     = 1;
     ext->l1.min_pq = l1[0];
     ext->l1.max_pq = l1[1];
     ext->l1.avg_pq = l1[2];
+    /* an L2 trim for a 1000 cd/m2 display (slope 1.125): an SDR output is not that
+     * display, so the clip's SDR conversions are untouched */
+    ext = av_dovi_get_ext(md, 1);
+    ext->level                   = 2;
+    ext->l2.target_max_pq        = 3079;
+    ext->l2.trim_slope           = 2560;
+    ext->l2.trim_offset          = 2048;
+    ext->l2.trim_power           = 2048;
+    ext->l2.trim_chroma_weight   = 2048;
+    ext->l2.trim_saturation_gain = 2048;
+    ext->l2.ms_weight            = 2048;
     return buf;
 }
 
