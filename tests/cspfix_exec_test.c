@@ -195,11 +195,14 @@ static unsigned compare(const AVFrame *a, const AVFrame *b, long *nd, long *n, c
     return max;
 }
 
+/* as the filter does: scratch rows allocated when the frames grow wider (here also when the
+ * thread count changes), else kept with what earlier frames left in them */
 static int convert(CspfixExec *e, const AVFrame *in, AVFrame *out, int field, int threads)
 {
     int ret, jobs;
 
-    if ((ret = ff_cspfix_exec_alloc(e, in->width, threads)) < 0)
+    if ((ff_cspfix_exec_needs_alloc(e, in->width) || e->nb_threads != FFMAX(1, threads)) &&
+        (ret = ff_cspfix_exec_alloc(e, in->width, threads)) < 0)
         return ret;
     ff_cspfix_exec_prepare_output(e, out);
     jobs = ff_cspfix_exec_jobs(e, in->height);
