@@ -235,10 +235,6 @@ int ff_cspfix_update_plan(AVFilterContext *ctx, const AVFrame *coded, const AVFr
                "until one does.\n");
         s->warned_bezier = 1;
     }
-    if (s->plan.tone.trim.target > 0.0)
-        av_log(ctx, AV_LOG_VERBOSE, "Dolby Vision L2 trim for a %g cd/m2 display: slope %g, "
-               "offset %g, power %g on the tone curve's output.\n", s->plan.tone.trim.target,
-               s->plan.tone.trim.slope, s->plan.tone.trim.offset, s->plan.tone.trim.power);
     if (s->plan.tone.tm == CSPFIX_TM_ST2094_40)
         av_log(ctx, AV_LOG_VERBOSE, "HDR10+ tone curve: knee (%g, %g), %d anchors, made for "
                "a %g cd/m2 display, to %g cd/m2.\n", po.bezier.kx, po.bezier.ky,

@@ -1013,6 +1013,29 @@ static void test_hdr10_meta(void)
  * which moves tonemap=spline's knee (a bright average darkens the picture) and nothing
  * else (bt2390 the same with any avg).
  */
+/* A 64x48 profile 5 frame with its RPU (4 polynomial luma pieces, MMR chroma) and an L1
+ * block: a 4000 cd/m2 shot of average avg_pq; *md its metadata, for more blocks */
+static AVFrame *l1_frame(int avg_pq, AVDOVIMetadata **md)
+{
+    AVFrame *in = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 7);
+    const AVFrameSideData *sd;
+    AVDOVIDmData *l1;
+
+    if (!in || add_rpu(in, LUMA_4PIECES, CHROMA_MMR, 0) < 0 ||
+        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA))) {
+        av_frame_free(&in);
+        return NULL;
+    }
+    *md = (AVDOVIMetadata *)sd->data;
+    l1  = av_dovi_get_ext(*md, (*md)->num_ext_blocks++);
+    memset(l1, 0, sizeof(*l1));
+    l1->level     = 1;
+    l1->l1.min_pq = 62;
+    l1->l1.max_pq = 3696;                           /* 4000 cd/m2 */
+    l1->l1.avg_pq = avg_pq;
+    return in;
+}
+
 static void test_l1(void)
 {
     static const int avgs[] = { 0, 1000, 2600 };     /* of 4095: none, ~5, ~330 cd/m2 */
@@ -1024,24 +1047,13 @@ static void test_l1(void)
 
     for (int g = 0; g < 2; g++) {
         for (int i = 0; i < 3; i++) {
-            AVFrame *in = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 7);
-            const AVFrameSideData *sd;
             AVDOVIMetadata *md;
-            AVDOVIDmData *l1;
+            AVFrame *in = l1_frame(avgs[i], &md);
 
-            if (!in || add_rpu(in, LUMA_4PIECES, CHROMA_MMR, 0) < 0 ||
-                !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA))) {
-                av_frame_free(&in);
+            if (!in) {
                 ok = 0;
                 continue;
             }
-            md = (AVDOVIMetadata *)sd->data;
-            l1 = av_dovi_get_ext(md, md->num_ext_blocks++);
-            memset(l1, 0, sizeof(*l1));
-            l1->level     = 1;
-            l1->l1.min_pq = 62;
-            l1->l1.max_pq = 3696;                   /* 4000 cd/m2 */
-            l1->l1.avg_pq = avgs[i];
             if (cspfix_run1(in, graphs[g], 1, &out[g][i]) < 0)
                 ok = 0;
             if (g == 1 && i == 0) {
@@ -1092,26 +1104,14 @@ typedef struct L2 { int target, slope, offset, power; } L2;
 
 static int run_l2(const L2 *l2, int n, const char *graph, AVFrame **out)
 {
-    AVFrame *in = p5_frame(AV_PIX_FMT_YUV420P10, 64, 48, AVCHROMA_LOC_LEFT, -1, -1, 7);
-    const AVFrameSideData *sd;
     AVDOVIMetadata *md;
-    AVDOVIDmData *e;
+    AVFrame *in = l1_frame(1000, &md);
     int ret;
 
-    if (!in || add_rpu(in, LUMA_4PIECES, CHROMA_MMR, 0) < 0 ||
-        !(sd = av_frame_get_side_data(in, AV_FRAME_DATA_DOVI_METADATA))) {
-        av_frame_free(&in);
+    if (!in)
         return AVERROR(ENOMEM);
-    }
-    md = (AVDOVIMetadata *)sd->data;
-    e = av_dovi_get_ext(md, md->num_ext_blocks++);
-    memset(e, 0, sizeof(*e));
-    e->level     = 1;
-    e->l1.min_pq = 62;
-    e->l1.max_pq = 3696;                            /* 4000 cd/m2 */
-    e->l1.avg_pq = 1000;
     for (int i = 0; i < n; i++) {
-        e = av_dovi_get_ext(md, md->num_ext_blocks++);
+        AVDOVIDmData *e = av_dovi_get_ext(md, md->num_ext_blocks++);
         memset(e, 0, sizeof(*e));
         e->level                   = 2;
         e->l2.target_max_pq        = l2[i].target;
