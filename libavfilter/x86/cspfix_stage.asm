@@ -51,6 +51,8 @@ SECTION_RODATA 32
 tf_fracmask_v: times 8 dd 0x007fffff    ; the power form's m = (a & fracmask) | 1.0
 tf_one_v:      times 8 dd 1.0
 tf_pow_top8_v: times 8 dd 0x3c000000 - 1 ; bits of 2^-7, minus 1 (the AVX2 tf's top 8 octaves)
+tf_pow_top16_v: times 8 dd 0x38000000  ; bits of 2^-15 (the AVX2 tf's four-vector step: the top 16 octaves)
+tf_pow_out16_v: times 8 dd 0xf8000000  ; x - 2^-15 outside [0, 2^27): x outside [2^-15, 2)
 tf_mantmask: dd (1 << TF_MANT_BITS) - 1   ; the mantissa bits of t (broadcast)
 tf_tscale:   dd (127 - TF_MANT_BITS) << 23 ; 2^-TF_MANT_BITS (broadcast)
 tf_absmask:  dd 0x7fffffff
@@ -435,6 +437,67 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %endrep
 %endmacro
 
+;
+; TF_POW_FAST4_YMM row, deg: the step of four vectors at x (without an affine piece)
+; when every lane is positive with 2^-15 <= x < 2 (the top 16 octaves of the
+; window, most of a picture): no sign to put back, no zero, no mask to gather, s
+; from two vpermps and a blend, and four Horner chains at once (two keep the FMA
+; units waiting on each other's latency); to .pow_pair (the steps below, which take
+; any lanes) otherwise. One test for the four: x - bits of 2^-15 is below 2^27
+; (unsigned) exactly in [2^-15, 2), so no lane has a bit of 0xf8000000 set in it.
+%macro TF_POW_FAST4_YMM 2
+    movu    m0, [%1 + xq * 4]
+    movu    m1, [%1 + xq * 4 + mmsize]
+    movu    m2, [%1 + xq * 4 + 2 * mmsize]
+    movu    m3, [%1 + xq * 4 + 3 * mmsize]
+    mova    m4, [tf_pow_top16_v]
+    vpsubd  m5, m0, m4
+    vpsubd  m6, m1, m4
+    vpor    m5, m6
+    vpsubd  m6, m2, m4
+    vpor    m5, m6
+    vpsubd  m6, m3, m4
+    vpor    m5, m6
+    vptest  m5, [tf_pow_out16_v]
+    jnz .pow_pair_%+tfp_l
+    mova    m4, [tf_fracmask_v]
+    mova    m5, [tf_one_v]
+%assign tfp_i 0
+%rep 4
+    vpand   m %+ tfp_i, m4
+    vpor    m %+ tfp_i, m5              ; m in [1, 2)
+    vsubps  m %+ tfp_i, m %+ tfp_i, m5  ; u = m - 1
+%assign tfp_i tfp_i + 1
+%endrep
+    mova    m8, [rsp + mmsize * %2]     ; the four chains, interleaved
+    mova    m9, m8
+    mova    m10, m8
+    mova    m11, m8
+%assign tfp_i %2 - 1
+%rep %2
+    vfmadd213ps m8, m0, [rsp + mmsize * tfp_i]
+    vfmadd213ps m9, m1, [rsp + mmsize * tfp_i]
+    vfmadd213ps m10, m2, [rsp + mmsize * tfp_i]
+    vfmadd213ps m11, m3, [rsp + mmsize * tfp_i]
+%assign tfp_i tfp_i - 1
+%endrep
+%assign tfp_i 0
+%rep 4
+%assign tfp_r 8 + tfp_i
+    movu    m0, [%1 + xq * 4 + tfp_i * mmsize]
+    vpsrld  m0, 23                      ; the slot: bit 3 picks slots 16..23 or 24..31
+    vpermps m1, m0, [tq + TF_POW_S + 64]
+    vpermps m2, m0, [tq + TF_POW_S + 96]
+    vpslld  m0, 28
+    vblendvps m1, m1, m2, m0            ; s
+    vmulps  m %+ tfp_r, m %+ tfp_r, m1
+    movu    [%1 + xq * 4 + tfp_i * mmsize], m %+ tfp_r
+%assign tfp_i tfp_i + 1
+%endrep
+    add     xq, 4 * mmsize / 4
+    jmp .pow_loop2_%+tfp_l
+%endmacro
+
 ; TF_POW_ROW_YMM row, affine, deg: two vectors per step (two Horner chains at once); a
 ; step with a lane outside the form, and the last vector, go one vector at a time
 ; (the loop below, up to end)
@@ -442,6 +505,13 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %define tfp_l %1 %+ _ %+ %2 %+ _ %+ %3
     xor     xq, xq
 .pow_loop2_%+tfp_l:
+%ifn %2
+    lea     endq, [xq + 4 * mmsize / 4]
+    cmp     endq, wq
+    jg .pow_pair_%+tfp_l
+    TF_POW_FAST4_YMM %1, %3
+.pow_pair_%+tfp_l:
+%endif
     lea     endq, [xq + 2 * mmsize / 4]
     cmp     endq, wq
     jg .pow_last_%+tfp_l

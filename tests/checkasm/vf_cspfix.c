@@ -331,6 +331,23 @@ static float tf_above_t1(const CspfixTFPower *pw)
     }
 }
 
+/* what a picture's rows mostly are: positive, in the top 16 octaves of the power form's
+ * window (the AVX2 tf's four-vector step takes a step only if all its samples are), and
+ * now and then a sample that is not: at either edge of those octaves, 0, negative, any */
+static float tf_picture(void)
+{
+    switch (rnd() & 255) {
+    case 0:  return ldexpf(1.0f, -15);
+    case 1:  return nextafterf(ldexpf(1.0f, -15), 0.0f);
+    case 2:  return nextafterf(2.0f, 0.0f);
+    case 3:  return 2.0f;
+    case 4:  return 0.0f;
+    case 5:  return -rnd_float(0.0f, 1.0f);
+    case 6:  return rnd_signal();
+    default: return ldexpf(rnd_float(1.0f, 2.0f), -(int)(rnd() % 16));
+    }
+}
+
 /* Every curve both ways (the power form where the curve is a power, the segments
  * elsewhere), four compositions (a power; a power below a point and affine above
  * it, both ways; neither), on three signals: rnd_signal() (vectors mixing the
@@ -406,14 +423,16 @@ static void check_tf(const CspfixDSPContext *dsp)
         if (check_func(dsp->stage.tf, "cspfix_tf_%s_%d", curves[k % n].name, depth)) {
             for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
                 const int w = widths[i];
-                for (int sig = 0; sig < 3; sig++) {
+                for (int sig = 0; sig < 4; sig++) {
                     for (int x = 0; x < 3 * (MAXW + PAD); x++) {
                         if (!sig)
                             ref_buf[x] = rnd_signal();
                         else if (sig == 1)
                             ref_buf[x] = (rnd() & 31) ? rnd_float(-1.99f, 1.99f) : 0.0f;
-                        else
+                        else if (sig == 2)
                             ref_buf[x] = tf_above_t1(&tab->pow);
+                        else
+                            ref_buf[x] = tf_picture();
                     }
                     memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
                     call_ref(ref[0], ref[1], ref[2], w, tab);
