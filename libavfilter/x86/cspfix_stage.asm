@@ -309,12 +309,76 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     jmp %5
 %endmacro
 
+; TF_POW_FAST4_ZMM row, deg: the step of four vectors at x (without an affine piece)
+; when every lane is positive and in the window, lo <= x < 2 (most of a picture): no
+; sign to put back, no zero, and four Horner chains at once (two keep the FMA units
+; waiting on each other's latency); to .pow_pair (the steps below, which take any
+; lanes) otherwise. Clobbers m0-m10, m15, k1-k4 (not m11, m12: TF_T).
+%macro TF_POW_FAST4_ZMM 2
+%assign tfp_i 0
+%rep 4
+    movu    m %+ tfp_i, [%1 + xq * 4 + tfp_i * mmsize]
+%assign tfp_r 4 + tfp_i
+    vpsubd  m %+ tfp_r, m %+ tfp_i, m25
+%assign tfp_i tfp_i + 1
+%endrep
+    vpcmpud k1, m4, m26, 1              ; x - lo <u span: in the window (so positive)
+    vpcmpud k2, m5, m26, 1
+    vpcmpud k3, m6, m26, 1
+    vpcmpud k4, m7, m26, 1
+    kandw   k1, k1, k2
+    kandw   k3, k3, k4
+    kandw   k1, k1, k3
+    kortestw k1, k1
+    jnc .pow_pair_%+tfp_l
+%assign tfp_i 0
+%rep 4
+%assign tfp_r 4 + tfp_i
+    vgetmantps m %+ tfp_r, m %+ tfp_i, 4 ; m in [1, 2)
+    vsubps  m %+ tfp_r, m %+ tfp_r, m29 ; u = m - 1
+    vpsrld  m %+ tfp_i, m %+ tfp_i, 23
+    vpermi2ps m %+ tfp_i, m13, m14      ; s of the exponent's slot
+%assign tfp_i tfp_i + 1
+%endrep
+%assign tfp_r 16 + %2
+    vmovaps m8, m %+ tfp_r              ; the four chains, interleaved
+    vmovaps m9, m %+ tfp_r
+    vmovaps m10, m %+ tfp_r
+    vmovaps m15, m %+ tfp_r
+%rep %2
+%assign tfp_r tfp_r - 1
+    vfmadd213ps m8, m4, m %+ tfp_r
+    vfmadd213ps m9, m5, m %+ tfp_r
+    vfmadd213ps m10, m6, m %+ tfp_r
+    vfmadd213ps m15, m7, m %+ tfp_r
+%endrep
+    vmulps  m8, m8, m0
+    vmulps  m9, m9, m1
+    vmulps  m10, m10, m2
+    vmulps  m15, m15, m3
+    movu    [%1 + xq * 4], m8
+    movu    [%1 + xq * 4 + mmsize], m9
+    movu    [%1 + xq * 4 + 2 * mmsize], m10
+    movu    [%1 + xq * 4 + 3 * mmsize], m15
+    add     xq, 4 * mmsize / 4
+    cmp     xq, wq
+    jl .pow_loop_%+tfp_l
+    jmp .pow_done_%+tfp_l
+%endmacro
+
 ; TF_POW_ROW_ZMM row, affine, deg: the power form over one row, in place; two vectors
 ; per iteration (two independent Horner chains), the last one alone if need be
 %macro TF_POW_ROW_ZMM 3
 %define tfp_l %1 %+ _ %+ %2 %+ _ %+ %3
     xor     xq, xq
 .pow_loop_%+tfp_l:
+%ifn %2
+    lea     i0q, [xq + 4 * mmsize / 4]
+    cmp     i0q, wq
+    jg .pow_pair_%+tfp_l
+    TF_POW_FAST4_ZMM %1, %3
+.pow_pair_%+tfp_l:
+%endif
     lea     i0q, [xq + mmsize / 4]
     cmp     i0q, wq
     jge .pow_one_%+tfp_l
