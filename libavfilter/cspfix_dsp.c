@@ -307,18 +307,19 @@ static decl_cspfix_lut3d_fn(lut3d_c)
 static decl_cspfix_gamut_compress_fn(gamut_compress_c)
 {
     float *const c[3] = { c0, c1, c2 };
+    const float omt = 1.0f - thr;
 
     for (int x = 0; x < w; x++) {
         const float ab = c0[x] > c1[x] ? c0[x] : c1[x];
         const float a  = ab > c2[x] ? ab : c2[x];
-        const float ai = 1.0f / a;
         for (int i = 0; i < 3; i++) {
+            /* d = (a - v) / a is compressed above thr to thr + e / (1 + e sinv), e = d - thr:
+             * with n = (a - v) - thr a = e a, v becomes a (1 - thr - n / (a + sinv n)), one
+             * division, and d > thr is n > 0 */
+            const float n = fmaf(-thr, a, a - c[i][x]);
             float v = c[i][x];
-            const float d = (a - v) * ai;
-            if (a > 0.0f && d > thr) {
-                const float e = d - thr;
-                v = a - (thr + e / (1.0f + e * sinv[i])) * a;
-            }
+            if (a > 0.0f && n > 0.0f)
+                v = a * (omt - n / fmaf(sinv[i], n, a));
             v = v > 0.0f ? v : 0.0f;
             c[i][x] = v < hi ? v : hi;
         }

@@ -165,6 +165,8 @@ typedef struct CspfixCRow {
 /**
  * Gamut compression: a = max(c); per component d = (a - c) / a; where d > thr,
  * e = d - thr, c = a - (thr + e / (1 + e * sinv)) * a; then c = clamp(c, 0, hi).
+ * Evaluated with n = fmaf(-thr, a, a - c) (= e a): where a > 0 and n > 0,
+ * c = a * ((1 - thr) - n / fmaf(sinv, n, a)) (one division, none for the test).
  */
 #define CSPFIX_GAMUT_COMPRESS_ARGS float *c0, float *c1, float *c2, int w, float thr, \
                                    const float sinv[3], float hi

@@ -24,8 +24,9 @@
  * and thread count, one `buffer -> X -> buffersink` graph per filter X (cspfix,
  * colorspace, zscale, scale, and the `copy` filter as the memory floor) is
  * built and configured once. A run pushes 2 warm-up frames, then times N
- * frames from the first push to the last pulled output; the filters take
- * turns within a run, so every ratio compares figures of the same run. The
+ * frames from the first push to the last pulled output; the filters, at every
+ * thread count, take turns within a run, so every ratio (between filters, and
+ * between thread counts) compares figures of the same run. The
  * input frame is generated and tagged once and pushed by reference
  * (AV_BUFFERSRC_FLAG_KEEP_REF), so only the graph's work is timed. Each
  * peer's first output is compared with cspfix's (max abs difference per
@@ -1190,38 +1191,49 @@ static int time_run(Bench *b, Result *r, double *ms)
     return 0;
 }
 
-/** All runs; within a run every peer takes its turn, so ratios compare one run. */
-static void measure(Bench *b)
+/** Run run of every peer of b, one after another. */
+static void measure_run(Bench *b, int run)
 {
     const int tty = isatty(2);
 
-    for (int run = 0; run < b->opt->runs; run++) {
-        if (!tty)
-            fprintf(stderr, "%s, %d thread(s): run %d/%d\n", b->conv->id, b->threads,
-                    run + 1, b->opt->runs);
-        for (int i = 0; i < b->nb_res; i++) {
-            Result *r = &b->res[i];
-            int ret;
+    if (!tty)
+        fprintf(stderr, "%s, %d thread(s): run %d/%d\n", b->conv->id, b->threads,
+                run + 1, b->opt->runs);
+    for (int i = 0; i < b->nb_res; i++) {
+        Result *r = &b->res[i];
+        int ret;
 
-            if (!can_run(r))
-                continue;
-            if (tty)
-                fprintf(stderr, "\r%s, %d thread(s): run %d/%d %-18s", b->conv->id, b->threads,
-                        run + 1, b->opt->runs, r->def->name);
-            ret = time_run(b, r, &r->ms[run]);
-            if (ret < 0) {
-                snprintf(r->error, sizeof(r->error), "failed while running: %s",
-                         ret == AVERROR_BUG ? "frames held back" : av_err2str(ret));
-                graph_close(&r->g);
-                zpeer_close(&r->z);
-            }
+        if (!can_run(r))
+            continue;
+        if (tty)
+            fprintf(stderr, "\r%s, %d thread(s): run %d/%d %-18s", b->conv->id, b->threads,
+                    run + 1, b->opt->runs, r->def->name);
+        ret = time_run(b, r, &r->ms[run]);
+        if (ret < 0) {
+            snprintf(r->error, sizeof(r->error), "failed while running: %s",
+                     ret == AVERROR_BUG ? "frames held back" : av_err2str(ret));
+            graph_close(&r->g);
+            zpeer_close(&r->z);
         }
     }
-    if (tty)
+}
+
+/*
+ * All runs of the n thread counts of one conversion: within a run every peer takes its
+ * turn at every thread count, so that ratios, between peers and between thread counts,
+ * compare one stretch of time (on a shared machine, its speed drifts over seconds).
+ */
+static void measure(Bench *b, int n)
+{
+    for (int run = 0; run < b->opt->runs; run++)
+        for (int t = 0; t < n; t++)
+            measure_run(&b[t], run);
+    if (isatty(2))
         fprintf(stderr, "\r%-60s\r", "");
-    for (int i = 0; i < b->nb_res; i++)
-        if (can_run(&b->res[i]))
-            b->res[i].median = median(b->res[i].ms, b->opt->runs);
+    for (int t = 0; t < n; t++)
+        for (int i = 0; i < b[t].nb_res; i++)
+            if (can_run(&b[t].res[i]))
+                b[t].res[i].median = median(b[t].res[i].ms, b->opt->runs);
 }
 
 /** Max abs difference per component (and mean over all) of out against ref. */
@@ -1615,24 +1627,27 @@ static int bench_conversion(const Options *o, const ConvDef *c, int *first)
 {
     const int big = c->w > 1920;
     const int w = o->quick ? QUICK_W << big : c->w, h = o->quick ? QUICK_H << big : c->h;
-    Bench b = { .opt = o, .conv = c, .avx2 = { .name = AVX2_PEER, .filters = c->peers[0].filters,
-                                               .note = AVX2_NOTE, .cpumask = AVX2_MASK } };
+    static Bench b[MAX_TSETS];
+    AVFrame *in = make_input(c, w, h);
 
-    b.in = make_input(c, w, h);
-    if (!b.in) {
+    if (!in) {
         fprintf(stderr, "cspfix-bench: %s: cannot make the input frame\n", c->id);
         return AVERROR(ENOMEM);
     }
-    b.frames = o->frames ? o->frames : big ? 5 : 20;
     for (int t = 0; t < o->nb_threads; t++) {
-        b.threads = o->threads[t];
-        open_peers(&b);
-        measure(&b);
-        compare_peers(&b);
-        print_results(&b, first);
-        free_results(&b);
+        b[t] = (Bench){ .opt = o, .conv = c, .in = in, .threads = o->threads[t],
+                        .frames = o->frames ? o->frames : big ? 5 : 20,
+                        .avx2 = { .name = AVX2_PEER, .filters = c->peers[0].filters,
+                                  .note = AVX2_NOTE, .cpumask = AVX2_MASK } };
+        open_peers(&b[t]);
     }
-    av_frame_free(&b.in);
+    measure(b, o->nb_threads);
+    for (int t = 0; t < o->nb_threads; t++) {
+        compare_peers(&b[t]);
+        print_results(&b[t], first);
+        free_results(&b[t]);
+    }
+    av_frame_free(&in);
     return 0;
 }
 

@@ -239,11 +239,11 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
         dsp->affine         = ff_cspfix_affine_avx2;
         dsp->clip           = ff_cspfix_clip_avx2;
         dsp->gamut_desat    = ff_cspfix_gamut_desat_avx2;
-        dsp->gamut_compress = ff_cspfix_gamut_compress_avx2;
         dsp->lut3d          = ff_cspfix_lut3d_avx2;
     }
     if (EXTERNAL_AVX2_FAST(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
         dsp->matrix  = ff_cspfix_matrix_avx2;
+        dsp->gamut_compress = ff_cspfix_gamut_compress_avx2;
         dsp->tf      = ff_cspfix_tf_avx2;
         dsp->tonemap   = ff_cspfix_tonemap_avx2;
         dsp->tonemap_i = ff_cspfix_tonemap_i_avx2;
@@ -254,11 +254,11 @@ static av_cold void init_stage(CspfixStageDSP *dsp, int cpu_flags)
         dsp->affine         = ff_cspfix_affine_avx512;
         dsp->clip           = ff_cspfix_clip_avx512;
         dsp->gamut_desat    = ff_cspfix_gamut_desat_avx512;
-        dsp->gamut_compress = ff_cspfix_gamut_compress_avx512;
         dsp->lut3d          = ff_cspfix_lut3d_avx512;
     }
     if (EXTERNAL_AVX512(cpu_flags) && EXTERNAL_FMA3(cpu_flags)) {
         dsp->matrix  = ff_cspfix_matrix_avx512;
+        dsp->gamut_compress = ff_cspfix_gamut_compress_avx512;
         dsp->tf      = tf_avx512;
         dsp->tonemap   = ff_cspfix_tonemap_avx512;
         dsp->tonemap_i = ff_cspfix_tonemap_i_avx512;

@@ -961,6 +961,20 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
     minps   m3, m2                      ; mn
     maxps   m4, m0, m1
     maxps   m4, m2                      ; mx
+    ; no lane with mn < 0 or mx > hi (a vector in the gamut, most of a picture): t = 1,
+    ; o = 0 everywhere, and clamp(1 c + 0) is clamp(c) (-0 and NaN give 0 either way),
+    ; without the two divisions
+%if mmsize == 64
+    vcmpps  k1, m3, m14, 1
+    vcmpps  k2, m13, m4, 1
+    kortestw k1, k2
+%else
+    cmpps   m5, m3, m14, 1
+    cmpps   m6, m13, m4, 1
+    orps    m5, m6
+    vptest  m5, m5
+%endif
+    jz .inside
     mulps   m5, m0, m10
     mulps   m6, m1, m11
     addps   m5, m6
@@ -1010,6 +1024,7 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
     movu    [c1q + xq * 4], m1
     mulps   m2, m8
     addps   m2, m7
+.clamp:
     vmaxps  m2, m2, m14
     vminps  m2, m2, m13
     movu    [c2q + xq * 4], m2
@@ -1017,6 +1032,14 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
     cmp     xq, wq
     jl .loop
     RET
+.inside:
+    vmaxps  m0, m0, m14
+    vminps  m0, m0, m13
+    movu    [c0q + xq * 4], m0
+    vmaxps  m1, m1, m14
+    vminps  m1, m1, m13
+    movu    [c1q + xq * 4], m1
+    jmp .clamp
 %undef CND1
 %undef CND2
 %endmacro
@@ -1024,60 +1047,58 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
 ;-----------------------------------------------------------------------------
 ; void gamut_compress(float *c0, float *c1, float *c2, int w, float thr,
 ;                     const float sinv[3], float hi)
-; as gamut_compress_c: the compressed value in every lane, kept where a > 0 and
-; d > thr
+; as gamut_compress_c (with FMA3): n = fma(-thr, a, a - c) per component, compressed
+; where a > 0 and n > 0 to a (1 - thr - n / fma(sinv, n, a)), then clamped. A row
+; with no compressed lane in a vector skips its division (the same results).
 ;-----------------------------------------------------------------------------
-; GAMUT_COMPRESS_D c, sinv, row, d, lanes: one component (m3 a, m4 1 / a) whose d is
-; computed: the compressed value in the lanes (a k register with AVX-512, a mask
-; vector before), then the clamp and the store
-%macro GAMUT_COMPRESS_D 5
-    subps   m6, %4, m13                 ; e
-    mulps   m8, m6, %2
-    addps   m8, m15, m8                 ; 1 + e sinv
-    divps   m6, m8
-    addps   m6, m13, m6                 ; thr + e / (1 + e sinv)
-    mulps   m6, m3
-    subps   m6, m3, m6
+; GAMUT_COMPRESS_C c, sinv, row, n, lanes, skip: one component: n and its lanes (a k
+; register with AVX-512, a mask vector before; m3 a, m5 a > 0 with AVX2), the
+; compressed value in them, then the clamp and the store
+%macro GAMUT_COMPRESS_C 5
+    subps   %4, m3, %1                  ; a - c
+    vfnmadd231ps %4, m13, m3            ; n = (a - c) - thr a, one rounding
 %if mmsize == 64
-    vmovaps %1{%5}, m6
+    vcmpps  %5{k3}, m9, %4, 1           ; a > 0 and n > 0
+    kortestw %5, %5
 %else
-    blendvps %1, %1, m6, %5
+    cmpps   %5, m9, %4, 1
+    andps   %5, m5
+    vptest  %5, %5
 %endif
+    jz %%clamp
+    mova    m8, %2
+    vfmadd213ps m8, %4, m3              ; sinv n + a
+    divps   %4, m8                      ; q = n / (a + sinv n)
+    subps   %4, m15, %4
+    mulps   %4, m3                      ; a (1 - thr - q)
+%if mmsize == 64
+    vmovaps %1{%5}, %4
+%else
+    blendvps %1, %1, %4, %5
+%endif
+%%clamp:
     vmaxps  %1, %1, m9
     vminps  %1, %1, m14
     movu    [%3 + xq * 4], %1
 %endmacro
 
-; GAMUT_COMPRESS_C c, sinv, row (SSE2, AVX2): d and its lanes (m5: a > 0), then
-; GAMUT_COMPRESS_D
-%macro GAMUT_COMPRESS_C 3
-    subps   m6, m3, %1
-    mulps   m6, m4                      ; d
-    cmpps   m7, m13, m6, 1
-    andps   m7, m5                      ; a > 0 and thr < d
-    GAMUT_COMPRESS_D %1, %2, %3, m6, m7
-%endmacro
-
 %macro GAMUT_COMPRESS 0
-%if mmsize == 64
-%assign %%regs 19
-%else
-%assign %%regs 16
-%endif
 %if UNIX64
-cglobal cspfix_gamut_compress, 5, 6, %%regs, c0, c1, c2, w, sinv, x
+cglobal cspfix_gamut_compress, 5, 6, 16, c0, c1, c2, w, sinv, x
 %else
-cglobal cspfix_gamut_compress, 7, 8, %%regs, c0, c1, c2, w, thr, sinv, hi, x
+cglobal cspfix_gamut_compress, 7, 8, 16, c0, c1, c2, w, thr, sinv, hi, x
     movss   xmm0, thrm
     movss   xmm1, him
 %endif
     movsxdifnidn wq, wd
-    VBROADCASTSS m13, xmm0              ; thr (before m0, m1 are written)
+    movss   xm15, [gamut_one]
+    subss   xm15, xmm0                  ; 1 - thr (before m0, m1 are written)
+    VBROADCASTSS m15, xm15
+    VBROADCASTSS m13, xmm0              ; thr
     VBROADCASTSS m14, xmm1              ; hi
     VBROADCASTSS m10, [sinvq]
     VBROADCASTSS m11, [sinvq + 4]
     VBROADCASTSS m12, [sinvq + 8]
-    VBROADCASTSS m15, [gamut_one]
     xorps   m9, m9
     xor     xq, xq
 .loop:
@@ -1086,44 +1107,16 @@ cglobal cspfix_gamut_compress, 7, 8, %%regs, c0, c1, c2, w, thr, sinv, hi, x
     movu    m2, [c2q + xq * 4]
     maxps   m3, m0, m1
     maxps   m3, m2                      ; a
-    divps   m4, m15, m3                 ; 1 / a
 %if mmsize == 64
     vcmpps  k3, m9, m3, 1               ; a > 0
-    ; d and the compressed lanes of the three rows first (m16-m18, k4-k6): a vector
-    ; with none skips the three divisions (the same results)
-%assign gc_i 0
-%rep 3
-%assign gc_d 16 + gc_i
-%assign gc_k 4 + gc_i
-    subps   m %+ gc_d, m3, m %+ gc_i
-    mulps   m %+ gc_d, m4               ; d
-    vcmpps  k %+ gc_k {k3}, m13, m %+ gc_d, 1 ; a > 0 and thr < d
-%assign gc_i gc_i + 1
-%endrep
-    korw    k2, k4, k5
-    korw    k2, k2, k6
-    kortestw k2, k2
-    jz .clamp
-    GAMUT_COMPRESS_D m0, m10, c0q, m16, k4
-    GAMUT_COMPRESS_D m1, m11, c1q, m17, k5
-    GAMUT_COMPRESS_D m2, m12, c2q, m18, k6
-    jmp .next
-.clamp:                                 ; no lane compressed: the clamp only
-%assign gc_i 0
-%rep 3
-    vmaxps  m %+ gc_i, m %+ gc_i, m9
-    vminps  m %+ gc_i, m %+ gc_i, m14
-%assign gc_i gc_i + 1
-%endrep
-    movu    [c0q + xq * 4], m0
-    movu    [c1q + xq * 4], m1
-    movu    [c2q + xq * 4], m2
-.next:
+    GAMUT_COMPRESS_C m0, m10, c0q, m4, k4
+    GAMUT_COMPRESS_C m1, m11, c1q, m4, k4
+    GAMUT_COMPRESS_C m2, m12, c2q, m4, k4
 %else
     cmpps   m5, m9, m3, 1
-    GAMUT_COMPRESS_C m0, m10, c0q
-    GAMUT_COMPRESS_C m1, m11, c1q
-    GAMUT_COMPRESS_C m2, m12, c2q
+    GAMUT_COMPRESS_C m0, m10, c0q, m4, m7
+    GAMUT_COMPRESS_C m1, m11, c1q, m4, m7
+    GAMUT_COMPRESS_C m2, m12, c2q, m4, m7
 %endif
     add     xq, mmsize / 4
     cmp     xq, wq

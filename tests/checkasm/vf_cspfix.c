@@ -1209,13 +1209,22 @@ static void check_gamut(const CspfixDSPContext *dsp)
     {
         declare_func_float(void, CSPFIX_GAMUT_DESAT_ARGS);
         if (check_func(dsp->stage.gamut_desat, "cspfix_gamut_desat")) {
-            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
-                const int w = widths[i];
-                for (int x = 0; x < 3 * (MAXW + PAD); x++)
-                    ref_buf[x] = (rnd() & 7) ? rnd_light() : rnd_signal();
+            /* odd i: mostly in the gamut (the SIMD versions skip the divisions of a
+             * vector with no lane out), with -0, NaN and lanes just out now and then */
+            for (int i = 0; i < 2 * FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i >> 1];
+                for (int x = 0; x < 3 * (MAXW + PAD); x++) {
+                    if (!(i & 1))
+                        ref_buf[x] = (rnd() & 7) ? rnd_light() : rnd_signal();
+                    else if (rnd() & 63)
+                        ref_buf[x] = rnd_float(0.0f, hi[(i >> 1) & 1]);
+                    else
+                        ref_buf[x] = (float[]){ -0.0f, NAN, -1e-6f, 1.01f * hi[(i >> 1) & 1],
+                                                rnd_signal() }[rnd() % 5];
+                }
                 memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-                call_ref(ref[0], ref[1], ref[2], w, k, hi[i & 1]);
-                call_new(new[0], new[1], new[2], w, k, hi[i & 1]);
+                call_ref(ref[0], ref[1], ref[2], w, k, hi[(i >> 1) & 1]);
+                call_new(new[0], new[1], new[2], w, k, hi[(i >> 1) & 1]);
                 for (int c = 0; c < 3; c++)
                     if (memcmp(ref[c], new[c], w * sizeof(float))) {
                         fail();
@@ -1228,13 +1237,28 @@ static void check_gamut(const CspfixDSPContext *dsp)
     {
         declare_func_float(void, CSPFIX_GAMUT_COMPRESS_ARGS);
         if (check_func(dsp->stage.gamut_compress, "cspfix_gamut_compress")) {
-            for (int i = 0; i < FF_ARRAY_ELEMS(widths); i++) {
-                const int w = widths[i];
+            /* odd i: mostly colours far from the edge (d < 0.7: the SIMD versions skip
+             * a vector with no lane near it), some with d within a few ulps of thr,
+             * and now and then any value */
+            for (int i = 0; i < 2 * FF_ARRAY_ELEMS(widths); i++) {
+                const int w = widths[i >> 1];
                 for (int x = 0; x < 3 * (MAXW + PAD); x++)
                     ref_buf[x] = (rnd() & 7) ? rnd_light() : rnd_signal();
+                for (int x = 0; (i & 1) && x < MAXW + PAD; x++) {
+                    const float a = rnd_float(0.0f, hi[(i >> 1) & 1]);
+                    const int top = rnd() % 3;
+                    for (int c = 0; c < 3; c++)
+                        ref[c][x] = c == top ? a : a * rnd_float(0.3f, 1.0f);
+                    if (!(rnd() & 15))
+                        ref[(top + 1) % 3][x] = a * (1.0f - 0.8f) *
+                                                (1.0f + (int)(rnd() % 17 - 8) * 0x1p-23f);
+                    if (!(rnd() & 63))
+                        ref[rnd() % 3][x] = (float[]){ -0.0f, 0.0f, NAN, 1e-35f, rnd_light(),
+                                                       rnd_signal() }[rnd() % 6];
+                }
                 memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-                call_ref(ref[0], ref[1], ref[2], w, 0.8f, sinv, hi[i & 1]);
-                call_new(new[0], new[1], new[2], w, 0.8f, sinv, hi[i & 1]);
+                call_ref(ref[0], ref[1], ref[2], w, 0.8f, sinv, hi[(i >> 1) & 1]);
+                call_new(new[0], new[1], new[2], w, 0.8f, sinv, hi[(i >> 1) & 1]);
                 for (int c = 0; c < 3; c++)
                     if (memcmp(ref[c], new[c], w * sizeof(float))) {
                         fail();
