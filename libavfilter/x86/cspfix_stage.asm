@@ -464,18 +464,30 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     mova    [rsp + TF_POW_STACK + 5 * mmsize], m5
 %endmacro
 
-; TF_POW_S_YMM idx, s, t, t', t'': s = the octave scales of the slots in idx (its
-; low 5 bits; vpermps reads the low 3): four vpermps and three blends
-%macro TF_POW_S_YMM 5
-    vpermps %2, %1, [tq + TF_POW_S]
-    vpermps %3, %1, [tq + TF_POW_S + 32]
-    vpslld  %4, %1, 28                  ; bit 3 of the slot to the sign
+; TF_POW_S8X2_YMM idx, s, t, bit3, off: s = the octave scales of the 16 slots at byte
+; offset off of s[] (0: slots 0..15, 64: 16..31) picked by the low 4 bits of the slots
+; in idx: two vpermps (which read the low 3 bits) and a blend on bit3 (idx << 28)
+%macro TF_POW_S8X2_YMM 5
+    vpermps %2, %1, [tq + TF_POW_S + %5]
+    vpermps %3, %1, [tq + TF_POW_S + %5 + 32]
     vblendvps %2, %2, %3, %4
-    vpermps %3, %1, [tq + TF_POW_S + 64]
-    vpermps %5, %1, [tq + TF_POW_S + 96]
-    vblendvps %3, %3, %5, %4
+%endmacro
+
+; TF_POW_S_YMM idx, s, t, t', t'': s = the octave scales of the slots in idx (its
+; low 5 bits): two halves of 16 slots, and a blend on bit 4
+%macro TF_POW_S_YMM 5
+    vpslld  %4, %1, 28                  ; bit 3 of the slot to the sign
+    TF_POW_S8X2_YMM %1, %2, %3, %4, 0
+    TF_POW_S8X2_YMM %1, %3, %5, %4, 64
     vpslld  %4, %1, 27                  ; bit 4
     vblendvps %2, %2, %3, %4
+%endmacro
+
+; TF_POW_U_YMM u, x, fracmask, one: u = m - 1, m = (x & fracmask) | 1.0 in [1, 2)
+%macro TF_POW_U_YMM 4
+    vpand   %1, %2, %3
+    vpor    %1, %4
+    vsubps  %1, %1, %4
 %endmacro
 
 ; TF_POW_FINISH_YMM y, a, x, t, t', affine: with affine (1), y = fma(a, s1, c1) in the
@@ -501,7 +513,6 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %endrep
 %endmacro
 
-;
 ; TF_POW_FAST4_YMM row, deg: the step of four vectors at x (without an affine piece)
 ; when every lane is positive with 2^-15 <= x < 2 (the top 16 octaves of the
 ; window, most of a picture): no sign to put back, no zero, no mask to gather, s
@@ -528,9 +539,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     mova    m5, [tf_one_v]
 %assign tfp_i 0
 %rep 4
-    vpand   m %+ tfp_i, m4
-    vpor    m %+ tfp_i, m5              ; m in [1, 2)
-    vsubps  m %+ tfp_i, m %+ tfp_i, m5  ; u = m - 1
+    TF_POW_U_YMM m %+ tfp_i, m %+ tfp_i, m4, m5
 %assign tfp_i tfp_i + 1
 %endrep
     mova    m8, [rsp + mmsize * %2]     ; the four chains, interleaved
@@ -549,11 +558,9 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
 %rep 4
 %assign tfp_r 8 + tfp_i
     movu    m0, [%1 + xq * 4 + tfp_i * mmsize]
-    vpsrld  m0, 23                      ; the slot: bit 3 picks slots 16..23 or 24..31
-    vpermps m1, m0, [tq + TF_POW_S + 64]
-    vpermps m2, m0, [tq + TF_POW_S + 96]
-    vpslld  m0, 28
-    vblendvps m1, m1, m2, m0            ; s
+    vpsrld  m0, 23                      ; the slot, in 16..31
+    vpslld  m3, m0, 28
+    TF_POW_S8X2_YMM m0, m1, m2, m3, 64  ; s
     vmulps  m %+ tfp_r, m %+ tfp_r, m1
     movu    [%1 + xq * 4 + tfp_i * mmsize], m %+ tfp_r
 %assign tfp_i tfp_i + 1
@@ -633,12 +640,8 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     vpsrld  m4, m1, 23
     vpermps m12, m4, [tq + TF_POW_S + 96]
     vpandn  m3, m11, m12
-    vpand   m9, m7, [tf_fracmask_v]
-    vpor    m9, [tf_one_v]              ; m in [1, 2)
-    vsubps  m9, m9, [tf_one_v]          ; u = m - 1
-    vpand   m4, m0, [tf_fracmask_v]
-    vpor    m4, [tf_one_v]
-    vsubps  m4, m4, [tf_one_v]
+    TF_POW_U_YMM m9, m7, [tf_fracmask_v], [tf_one_v]
+    TF_POW_U_YMM m4, m0, [tf_fracmask_v], [tf_one_v]
     mova    m11, [rsp + mmsize * %3]    ; the two chains, interleaved
     mova    m5, m11
 %assign tfp_i %3 - 1
@@ -671,9 +674,7 @@ cglobal cspfix_%1, 4, 5, 4, row, w, %2, %3, x
     ; s: the exponent's slot among 32 (vpermps reads its low 3 bits)
     vpsrld  m9, m8, 23
     TF_POW_S_YMM m9, m10, m11, m12, m5
-    vpand   m9, m7, [tf_fracmask_v]
-    vpor    m9, [tf_one_v]              ; m in [1, 2)
-    vsubps  m9, m9, [tf_one_v]          ; u = m - 1
+    TF_POW_U_YMM m9, m7, [tf_fracmask_v], [tf_one_v]
     TF_POW_HORNER m11, m9, %3           ; P = p0 + u (p1 + ... u p_deg)
     vmulps  m11, m11, m10
     TF_POW_FINISH_YMM m11, m8, m7, m2, m3, %2
@@ -1051,30 +1052,35 @@ cglobal cspfix_gamut_desat, 6, 7, 16, c0, c1, c2, w, k, hi, x
 ; where a > 0 and n > 0 to a (1 - thr - n / fma(sinv, n, a)), then clamped. A row
 ; with no compressed lane in a vector skips its division (the same results).
 ;-----------------------------------------------------------------------------
-; GAMUT_COMPRESS_C c, sinv, row, n, lanes, skip: one component: n and its lanes (a k
-; register with AVX-512, a mask vector before; m3 a, m5 a > 0 with AVX2), the
-; compressed value in them, then the clamp and the store
-%macro GAMUT_COMPRESS_C 5
-    subps   %4, m3, %1                  ; a - c
-    vfnmadd231ps %4, m13, m3            ; n = (a - c) - thr a, one rounding
+; GAMUT_COMPRESS_C c, sinv, row: one component: n (m4) and its lanes (GC_LANES: k4 with
+; AVX-512, m7 before; m3 a, a > 0 in k3 or m5), the compressed value in them, then
+; the clamp and the store
+%macro GAMUT_COMPRESS_C 3
 %if mmsize == 64
-    vcmpps  %5{k3}, m9, %4, 1           ; a > 0 and n > 0
-    kortestw %5, %5
+    %define GC_LANES k4
 %else
-    cmpps   %5, m9, %4, 1
-    andps   %5, m5
-    vptest  %5, %5
+    %define GC_LANES m7
+%endif
+    subps   m4, m3, %1                  ; a - c
+    vfnmadd231ps m4, m13, m3            ; n = (a - c) - thr a, one rounding
+%if mmsize == 64
+    vcmpps  GC_LANES{k3}, m9, m4, 1     ; a > 0 and n > 0
+    kortestw GC_LANES, GC_LANES
+%else
+    cmpps   GC_LANES, m9, m4, 1
+    andps   GC_LANES, m5
+    vptest  GC_LANES, GC_LANES
 %endif
     jz %%clamp
     mova    m8, %2
-    vfmadd213ps m8, %4, m3              ; sinv n + a
-    divps   %4, m8                      ; q = n / (a + sinv n)
-    subps   %4, m15, %4
-    mulps   %4, m3                      ; a (1 - thr - q)
+    vfmadd213ps m8, m4, m3              ; sinv n + a
+    divps   m4, m8                      ; q = n / (a + sinv n)
+    subps   m4, m15, m4
+    mulps   m4, m3                      ; a (1 - thr - q)
 %if mmsize == 64
-    vmovaps %1{%5}, %4
+    vmovaps %1{GC_LANES}, m4
 %else
-    blendvps %1, %1, %4, %5
+    blendvps %1, %1, m4, GC_LANES
 %endif
 %%clamp:
     vmaxps  %1, %1, m9
@@ -1109,15 +1115,12 @@ cglobal cspfix_gamut_compress, 7, 8, 16, c0, c1, c2, w, thr, sinv, hi, x
     maxps   m3, m2                      ; a
 %if mmsize == 64
     vcmpps  k3, m9, m3, 1               ; a > 0
-    GAMUT_COMPRESS_C m0, m10, c0q, m4, k4
-    GAMUT_COMPRESS_C m1, m11, c1q, m4, k4
-    GAMUT_COMPRESS_C m2, m12, c2q, m4, k4
 %else
     cmpps   m5, m9, m3, 1
-    GAMUT_COMPRESS_C m0, m10, c0q, m4, m7
-    GAMUT_COMPRESS_C m1, m11, c1q, m4, m7
-    GAMUT_COMPRESS_C m2, m12, c2q, m4, m7
 %endif
+    GAMUT_COMPRESS_C m0, m10, c0q
+    GAMUT_COMPRESS_C m1, m11, c1q
+    GAMUT_COMPRESS_C m2, m12, c2q
     add     xq, mmsize / 4
     cmp     xq, wq
     jl .loop

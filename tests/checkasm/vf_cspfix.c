@@ -1199,7 +1199,7 @@ static void check_gamut(const CspfixDSPContext *dsp)
     LOCAL_ALIGNED_32(float, ref_buf, [3 * (MAXW + PAD)]);
     LOCAL_ALIGNED_32(float, new_buf, [3 * (MAXW + PAD)]);
     const float k[3] = { 0.2126f, 0.7152f, 0.0722f }, sinv[3] = { 1.3f, 0.0f, 2.1f };
-    const float hi[2] = { 1.0f, 0.7f };
+    const float hi[2] = { 1.0f, 0.7f }, thr = 0.8f;
     float *ref[3], *new[3];
 
     for (int c = 0; c < 3; c++) {
@@ -1250,22 +1250,22 @@ static void check_gamut(const CspfixDSPContext *dsp)
                     for (int c = 0; c < 3; c++)
                         ref[c][x] = c == top ? a : a * rnd_float(0.3f, 1.0f);
                     if (!(rnd() & 15))
-                        ref[(top + 1) % 3][x] = a * (1.0f - 0.8f) *
+                        ref[(top + 1) % 3][x] = a * (1.0f - thr) *
                                                 (1.0f + (int)(rnd() % 17 - 8) * 0x1p-23f);
                     if (!(rnd() & 63))
                         ref[rnd() % 3][x] = (float[]){ -0.0f, 0.0f, NAN, 1e-35f, rnd_light(),
                                                        rnd_signal() }[rnd() % 6];
                 }
                 memcpy(new_buf, ref_buf, 3 * (MAXW + PAD) * sizeof(float));
-                call_ref(ref[0], ref[1], ref[2], w, 0.8f, sinv, hi[(i >> 1) & 1]);
-                call_new(new[0], new[1], new[2], w, 0.8f, sinv, hi[(i >> 1) & 1]);
+                call_ref(ref[0], ref[1], ref[2], w, thr, sinv, hi[(i >> 1) & 1]);
+                call_new(new[0], new[1], new[2], w, thr, sinv, hi[(i >> 1) & 1]);
                 for (int c = 0; c < 3; c++)
                     if (memcmp(ref[c], new[c], w * sizeof(float))) {
                         fail();
                         break;
                     }
             }
-            bench_new(new[0], new[1], new[2], MAXW, 0.8f, sinv, 1.0f);
+            bench_new(new[0], new[1], new[2], MAXW, thr, sinv, 1.0f);
         }
     }
     {
